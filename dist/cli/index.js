@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(683);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5103);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 683:
+/***/ 5103:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21970,11 +21970,11 @@ const SELECTION_INPUTS = {
  * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
  * acts on what was selected and offered stop and start, exactly as if their ids had been given; with both, the ids
  * are the selection and the tag and environment its re-check (the driver's read before acting); with `from-result`,
- * the systems of that file. Neither, or from-result with another: refused before any request.
+ * the systems of that file. Neither, or from-result with another: refused before any request. The selection's work
+ * (listing, from-result, the re-check) loads with erp's chunk (`code`, the module's `import()`), when the step runs.
  */
-function bySelection(operation, run) {
-    // The selection's work (listing, from-result, the re-check) loads with erp's chunk, when the step runs.
-    return async (options, client, ctx) => (await __nccwpck_require__.e(/* import() */ 462).then(__nccwpck_require__.bind(__nccwpck_require__, 9462))).runBySelection({ operation, run, options, client, ctx });
+function bySelection(operation, run, code) {
+    return async (options, client, ctx) => (await code()).runBySelection({ operation, run, options, client, ctx });
 }
 
 // EXTERNAL MODULE: ./src/operations/erp/instance-ref.ts
@@ -21983,7 +21983,10 @@ var instance_ref = __nccwpck_require__(8241);
 var vocabulary = __nccwpck_require__(2474);
 // EXTERNAL MODULE: ./src/operations/erp-parsers.ts
 var erp_parsers = __nccwpck_require__(5790);
+// EXTERNAL MODULE: ./src/operations/erp/wording.ts
+var wording = __nccwpck_require__(312);
 ;// CONCATENATED MODULE: ./src/operations/erp/check/result-file.ts
+
 
 function checkResultFile(result, step) {
     return {
@@ -21992,7 +21995,7 @@ function checkResultFile(result, step) {
         run: step.run,
         startedAt: new Date(step.startedAt).toISOString(),
         endedAt: new Date(step.endedAt).toISOString(),
-        failure: result.failure?.split('\n')[0] ?? null,
+        failure: result.failure === undefined ? null : (0,wording/* firstLine */.TM)(result.failure),
         systems: (result.outputs.checks ?? []),
     };
 }
@@ -22044,10 +22047,10 @@ const CHECK_INPUTS = {
             other: "Each refused system's findings say what to fix: fix it, or leave it out of the window; a could-not-check finding names the read that was refused. fail-on: none reports without failing.",
         },
     },
-    run: bySelection('erp-check', erpCheck),
+    run: bySelection('erp-check', erpCheck, () => __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491))),
 }));
 async function erpCheck(options, client, ctx) {
-    const { checkSystems } = await __nccwpck_require__.e(/* import() */ 462).then(__nccwpck_require__.bind(__nccwpck_require__, 9462));
+    const { checkSystems } = await __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491));
     const checked = await checkSystems(options, client, ctx);
     const unknown = (c) => c.findings.some((f) => f.level === 'unknown');
     // The refused first, then those not fully checked, each group in input order.
@@ -22099,9 +22102,41 @@ function resolvedWhere(checks) {
 
 // EXTERNAL MODULE: ./src/operations/erp/conclude.ts
 var conclude = __nccwpck_require__(4551);
-// EXTERNAL MODULE: ./src/operations/erp/verbs.ts
-var verbs = __nccwpck_require__(7170);
+;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
+
+
+
+/** The inputs erp-stop and erp-start both read, and the outputs both set. */
+const INSTANCE_ACTION_INPUTS = {
+    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
+    apiVersion: (0,operations_module/* optional */.lq)('api-version', `${vocabulary/* ERP_API_VERSION */.QU}; ${vocabulary/* SNOOZE_API_VERSION */.X6} with deallocate-vm or start-vm`),
+    subscriptionId: (0,operations_module/* optional */.lq)('subscription-id'),
+    resourceGroup: (0,operations_module/* optional */.lq)('resource-group'),
+    erpVirtualInstances: (0,operations_module/* required */.mw)('erp-virtual-instance'),
+    maxParallel: (0,operations_module/* withDefault */.IQ)('max-parallel'),
+    wait: (0,operations_module/* withDefault */.IQ)('wait'),
+    skipIfDone: (0,operations_module/* withDefault */.IQ)('skip-if-done'),
+    verify: (0,operations_module/* withDefault */.IQ)('verify'),
+};
+const OPERATION_OUTPUTS = [
+    'result',
+    'operation-status',
+    'operation-id',
+    'operation-url',
+    'operation-urls',
+    'percent-complete',
+    'start-time',
+    'end-time',
+    ...operations_outputs/* RESPONSE_ID_OUTPUTS */.J,
+    'operations',
+];
+const INSTANCE_ACTION_OUTPUTS = [
+    ...OPERATION_OUTPUTS,
+    'instances',
+];
+
 ;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
+
 
 /** The `resultFile` an operation declares: its result file, from its rows and the adapter's facts. */
 const resultFileFor = (operation) => (result, step) => resultFileOf(result, { ...step, operation });
@@ -22118,7 +22153,7 @@ function resultFileOf(result, step) {
         resumes: step.operation === 'wait-for-operation' ? (resumedOf(step) ?? resumedByRows(rows)) : null,
         startedAt: iso(step.startedAt),
         endedAt: iso(step.endedAt),
-        failure: result.failure?.split('\n')[0] ?? null,
+        failure: result.failure === undefined ? null : (0,wording/* firstLine */.TM)(result.failure),
         failureKind: result.failure
             ? (result.failureKind ?? rows.find((r) => r.cause)?.cause?.kind ?? null)
             : null,
@@ -22183,64 +22218,48 @@ function systemOf(row) {
         id: row.id ?? null,
         before: row.before ?? null,
         after: row.after ?? null,
-        outcome: row.outcome,
-        word: row.word,
-        startedAt: iso(row.startedAt),
-        endedAt: iso(row.endedAt),
-        cause: row.cause ?? null,
-        steps: row.steps?.map((s) => ({
-            step: s.step,
-            target: s.target ?? null,
-            outcome: s.outcome,
-            word: s.word,
-            startedAt: iso(s.startedAt),
-            endedAt: iso(s.endedAt),
-            cause: s.cause ?? null,
-        })),
+        ...endOf(row),
+        steps: row.steps?.map((s) => ({ step: s.step, target: s.target ?? null, ...endOf(s) })),
     };
 }
+/** How a system or one of its steps ended, as the file says it: its outcome and word, when, and why. */
+const endOf = (r) => ({
+    outcome: r.outcome,
+    word: r.word,
+    startedAt: iso(r.startedAt),
+    endedAt: iso(r.endedAt),
+    cause: r.cause ?? null,
+});
 const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
 
-;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
-
-
-
-/** The inputs erp-stop and erp-start both read, and the outputs both set. */
-const INSTANCE_ACTION_INPUTS = {
-    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
-    apiVersion: (0,operations_module/* optional */.lq)('api-version', `${vocabulary/* ERP_API_VERSION */.QU}; ${vocabulary/* SNOOZE_API_VERSION */.X6} with deallocate-vm or start-vm`),
-    subscriptionId: (0,operations_module/* optional */.lq)('subscription-id'),
-    resourceGroup: (0,operations_module/* optional */.lq)('resource-group'),
-    erpVirtualInstances: (0,operations_module/* required */.mw)('erp-virtual-instance'),
-    maxParallel: (0,operations_module/* withDefault */.IQ)('max-parallel'),
-    wait: (0,operations_module/* withDefault */.IQ)('wait'),
-    skipIfDone: (0,operations_module/* withDefault */.IQ)('skip-if-done'),
-    verify: (0,operations_module/* withDefault */.IQ)('verify'),
-};
-const OPERATION_OUTPUTS = [
-    'result',
-    'operation-status',
-    'operation-id',
-    'operation-url',
-    'operation-urls',
-    'percent-complete',
-    'start-time',
-    'end-time',
-    ...operations_outputs/* RESPONSE_ID_OUTPUTS */.J,
-    'operations',
-];
-const INSTANCE_ACTION_OUTPUTS = [
-    ...OPERATION_OUTPUTS,
-    'instances',
-];
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
+// EXTERNAL MODULE: ./src/operations/erp/verbs.ts
+var verbs = __nccwpck_require__(7170);
+;// CONCATENATED MODULE: ./src/operations/erp/run-declaration.ts
 
 
 
 
 
 
+// What the modules of erp's runs (erp-stop, erp-start, erp-restart) declare alike, so none imports another.
+/**
+ * The declaration every run's module shares: its name and result file, its client, its outputs, and its summary's
+ * words (the selection's title, how a cut is resumed, and its own "What to do" where a database is in the way).
+ */
+function runDeclaration(run, wholeSystem) {
+    const operation = verbs/* RUNS */.pt[run].operation;
+    const cut = (0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt[run]);
+    return {
+        name: operation,
+        resultFile: resultFileFor(operation),
+        client: 'resource-manager',
+        polls: true,
+        plans: true,
+        outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
+        view: { title: chosen/* selectionTitle */.nn, ...cut, whatToDo: { ...cut.whatToDo, 'whole system': wholeSystem } },
+    };
+}
+/** erp-start's own inputs: erp-restart reads them too, but for the machines (start-vm) and wait. */
 const START_INPUTS = {
     ...INSTANCE_ACTION_INPUTS,
     startVm: (0,operations_module/* withDefault */.IQ)('start-vm'),
@@ -22249,37 +22268,8 @@ const START_INPUTS = {
     healthTimeout: (0,operations_module/* withDefault */.IQ)('health-timeout'),
     expectHealthy: (0,operations_module/* withDefault */.IQ)('expect-healthy'),
 };
-/**
- * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window, and
- * after a verified start reads it until it serves (health-timeout, expect-healthy); otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
- * outputs.
- */
-/* harmony default export */ const erp_start = ((0,operations_module/* defineOperation */.h9)({
-    name: 'erp-start',
-    resultFile: resultFileFor('erp-start'),
-    description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
-    client: 'resource-manager',
-    polls: true,
-    plans: true,
-    inputs: { ...START_INPUTS, ...SELECTION_INPUTS },
-    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-    view: {
-        title: chosen/* selectionTitle */.nn,
-        ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.start),
-        whatToDo: {
-            ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.start).whatToDo,
-            'whole system': 'The system cannot start while its database is not running: run erp-start with `whole-system: true`, which starts its HANA databases first, then the system.',
-        },
-    },
-    run: bySelection('erp-start', erpStart),
-}));
-/** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
-async function erpStart(options, client, ctx) {
-    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 462).then(__nccwpck_require__.bind(__nccwpck_require__, 9462));
-    refuseWindowInputs(options);
-    return runErp({ run: 'start', options, machines: options.startVm, ...checkedAndUp(options) }, client, ctx);
-}
+/** erp-start's inputs with its selection (tag, environment, from-result): as the module declares them. */
+const START_AND_SELECTION_INPUTS = { ...START_INPUTS, ...SELECTION_INPUTS };
 /** A start's checks before (preflight) and its health read after (health-timeout, expect-healthy); a restart's too. */
 function checkedAndUp(options) {
     return {
@@ -22287,6 +22277,29 @@ function checkedAndUp(options) {
         preflight: options.preflight,
         health: { healthTimeoutMs: options.healthTimeout, expectHealthy: options.expectHealthy },
     };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
+
+
+
+/**
+ * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window, and
+ * after a verified start reads it until it serves (health-timeout, expect-healthy); otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
+ * outputs.
+ */
+/* harmony default export */ const erp_start = ((0,operations_module/* defineOperation */.h9)({
+    ...runDeclaration('start', 'The system cannot start while its database is not running: run erp-start with `whole-system: true`, which starts its HANA databases first, then the system.'),
+    description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
+    inputs: START_AND_SELECTION_INPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
+    run: bySelection('erp-start', erpStart, () => __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491))),
+}));
+/** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
+async function erpStart(options, client, ctx) {
+    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491));
+    refuseWindowInputs(options);
+    return runErp({ run: 'start', options, machines: options.startVm, ...checkedAndUp(options) }, client, ctx);
 }
 
 // EXTERNAL MODULE: ./src/client/arm/resource-id.ts
@@ -22303,8 +22316,8 @@ var client_status = __nccwpck_require__(8997);
 var instance_state = __nccwpck_require__(8113);
 // EXTERNAL MODULE: ./src/operations/erp/outcome.ts
 var outcome = __nccwpck_require__(8832);
-// EXTERNAL MODULE: ./src/operations/erp/verdict.ts
-var verdict = __nccwpck_require__(1149);
+// EXTERNAL MODULE: ./src/operations/erp/read-failure.ts
+var read_failure = __nccwpck_require__(3773);
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
 
 
@@ -22321,8 +22334,10 @@ var verdict = __nccwpck_require__(1149);
 
 
 
+
+
 /** The parts' health read (health.ts), loaded with erp's chunk when a status is read. */
-const readPartsOf = async (...args) => (await __nccwpck_require__.e(/* import() */ 462).then(__nccwpck_require__.bind(__nccwpck_require__, 9462))).readParts(...args);
+const readPartsOf = async (...args) => (await __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491))).readParts(...args);
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
  * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
@@ -22343,11 +22358,11 @@ const readPartsOf = async (...args) => (await __nccwpck_require__.e(/* import() 
     // The one read is the row: its times go to the result file, not to a `took` column.
     view: { untimed: true, title: chosen/* selectionTitle */.nn },
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
-    run: bySelection('erp-status', erpStatus),
+    run: bySelection('erp-status', erpStatus, () => __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491))),
 }));
 async function erpStatus(options, client, ctx) {
     if (options.wholeSystem) {
-        const { statusWindow } = await __nccwpck_require__.e(/* import() */ 462).then(__nccwpck_require__.bind(__nccwpck_require__, 9462));
+        const { statusWindow } = await __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491));
         return statusWindow(options, client, ctx, () => erpStatus({ ...options, wholeSystem: false }, client, ctx));
     }
     const targets = (0,instance_ref/* resolveInstances */.JK)(options.erpVirtualInstances, options).map((ref) => ({
@@ -22381,7 +22396,7 @@ async function erpStatus(options, client, ctx) {
         rows: outcomes.map((o, i) => (0,rows/* targetRow */.aE)(o, { running: 'reading', of: 'read', id: (0,resource_id/* resourceId */.a)(targets[i].ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3) })),
         outputs: {
             result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
-            instances: outcomes.map((o) => ({ ...(0,outcome/* instanceEntry */.sI)(o), parts: parts.get(o.target) ?? null })),
+            instances: outcomes.map((o) => ({ ...(0,outcome/* instanceEntry */.s)(o), parts: parts.get(o.target) ?? null })),
         },
         summary: [
             {
@@ -22425,13 +22440,11 @@ async function readOne(ref, url, expectStatus, client, ctx) {
     catch (error) {
         const durationMs = ctx.clock.now() - startedAt;
         const status = error instanceof errors/* ServiceError */._7 ? error.status : undefined;
-        const said = error instanceof errors/* ServiceError */._7
-            ? ` (${error.said()})`
-            : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
-        const missing = status === 404 ? (0,verdict/* notFound */.mX)(name, ref, `${said}.`) : undefined;
+        const said = error instanceof errors/* ServiceError */._7 ? ` (${error.said()})` : `: ${(0,wording/* firstLine */.TM)(error)}`;
+        const missing = status === 404 ? (0,read_failure/* notFound */.mX)(name, ref, `${said}.`) : undefined;
         const failure = missing?.failure ??
             (status === 403
-                ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${verdict/* READ_PERMISSION */.$v}.`
+                ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${read_failure/* READ_PERMISSION */.$v}.`
                 : `Reading erp virtual instance '${name}' failed${said}.`);
         return {
             target: name,
@@ -22446,8 +22459,6 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
-
-
 
 
 
@@ -22467,28 +22478,15 @@ const STOP_INPUTS = {
  * sets the operation outputs.
  */
 /* harmony default export */ const erp_stop = ((0,operations_module/* defineOperation */.h9)({
-    name: 'erp-stop',
-    resultFile: resultFileFor('erp-stop'),
+    ...runDeclaration('stop', 'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.'),
     description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
-    client: 'resource-manager',
-    polls: true,
-    plans: true,
     inputs: { ...STOP_INPUTS, ...CHANGE_SELECTION_INPUTS },
-    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-    view: {
-        title: chosen/* selectionTitle */.nn,
-        ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.stop),
-        whatToDo: {
-            ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.stop).whatToDo,
-            'whole system': 'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.',
-        },
-    },
-    run: bySelection('erp-stop', erpStop),
+    run: bySelection('erp-stop', erpStop, () => __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491))),
 }));
 /** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
 async function erpStop(options, client, ctx) {
-    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 462).then(__nccwpck_require__.bind(__nccwpck_require__, 9462));
+    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491));
     refuseWindowInputs(options);
     return runErp({
         run: 'stop',
@@ -22505,14 +22503,10 @@ async function erpStop(options, client, ctx) {
 
 
 
-
-
-
-
-// erp-start's inputs, selection included, as declared there (whatever it gains, restart reads too), but for the
+// erp-start's inputs, selection included (run-declaration.ts: whatever it gains, restart reads too), but for the
 // machines (a restart starts none) and wait (each stop must end before its start is sent).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the two left out by name
-const { startVm, wait, ...erp_restart_START_INPUTS } = erp_start.inputs;
+const { startVm, wait, ...erp_restart_START_INPUTS } = START_AND_SELECTION_INPUTS;
 const RESTART_INPUTS = {
     ...erp_restart_START_INPUTS,
     // No machine step: never the snooze's api-version.
@@ -22527,28 +22521,15 @@ const RESTART_INPUTS = {
  * fails with the stop's cause; one read Offline before is started only. No machine is deallocated or started.
  */
 /* harmony default export */ const erp_restart = ((0,operations_module/* defineOperation */.h9)({
-    name: 'erp-restart',
-    resultFile: resultFileFor('erp-restart'),
+    ...runDeclaration('restart', "The system's database is not running, so its application cannot start: run erp-restart with `whole-system: true`, which restarts its HANA databases with it, or erp-start with `whole-system: true` to bring it back."),
     description: 'Restarts one or more erp virtual instances: stops each (with whole-system its HANA databases after the application) and starts it again in the safe order, bringing back a system whose stop failed.',
-    client: 'resource-manager',
-    polls: true,
-    plans: true,
     inputs: RESTART_INPUTS,
-    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --whole-system true',
-    view: {
-        title: chosen/* selectionTitle */.nn,
-        ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.restart),
-        whatToDo: {
-            ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.restart).whatToDo,
-            'whole system': "The system's database is not running, so its application cannot start: run erp-restart with `whole-system: true`, which restarts its HANA databases with it, or erp-start with `whole-system: true` to bring it back.",
-        },
-    },
-    run: bySelection('erp-restart', erpRestart),
+    run: bySelection('erp-restart', erpRestart, () => __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491))),
 }));
 /** The restart run (verbs.ts): each system stopped then started, one step after the other, never its machines. */
 async function erpRestart(options, client, ctx) {
-    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 462).then(__nccwpck_require__.bind(__nccwpck_require__, 9462));
+    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491));
     if (options.databaseSoftStopTimeoutSeconds !== undefined && !options.wholeSystem) {
         throw new errors/* InputError */.dz('database-soft-stop-timeout-seconds', 'is read only with whole-system: true (a restart without it never stops the database); set whole-system: true or remove it');
     }
@@ -22732,6 +22713,7 @@ function selectedWords(selected, offered) {
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-report.ts
 
 
+
 /**
  * erp-report: the window as one page. Reads the result files of one run (erp-list, erp-stop, erp-start, erp-status,
  * wait-for-operation `result-file`), merges each system's operations in order, knows what was expected from the
@@ -22753,7 +22735,7 @@ function selectedWords(selected, offered) {
     run: erpReport,
 }));
 async function erpReport(options, _client, ctx) {
-    const { gatherResults, windowOf } = await __nccwpck_require__.e(/* import() */ 462).then(__nccwpck_require__.bind(__nccwpck_require__, 9462));
+    const { gatherResults, windowOf } = await __nccwpck_require__.e(/* import() */ 491).then(__nccwpck_require__.bind(__nccwpck_require__, 5491));
     const gathering = await gatherResults(options.results).catch((error) => {
         throw new errors/* InputError */.dz('results', `cannot be read as a directory (${error.code ?? error.message})`);
     });
@@ -22833,7 +22815,7 @@ function tableOf(window) {
     return {
         title: window.title,
         header: ['erp virtual instance', 'leg', 'outcome', 'cause'],
-        rows: shown.map((s) => [s.name, s.leg, s.word, s.cause?.text.split('\n')[0] ?? '-']),
+        rows: shown.map((s) => [s.name, s.leg, s.word, s.cause ? (0,wording/* firstLine */.TM)(s.cause.text) : '-']),
         notes: [
             `${window.systems.length - window.attention} system(s) ended well; ${window.files} result file(s) read.`,
             ...window.replaced.map((r) => `${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
@@ -22857,6 +22839,8 @@ function namesOf(names) {
     return names.length > 10 ? `${shown} and ${names.length - 10} more (${names.length})` : shown;
 }
 
+// EXTERNAL MODULE: ./src/operations/url-parsers.ts
+var url_parsers = __nccwpck_require__(4146);
 ;// CONCATENATED MODULE: ./src/operations/erp/operation-entries.ts
 
 
@@ -22876,14 +22860,14 @@ const operationEntries = (0,input_parser/* parser */.K3)((raw) => {
     }
     const objects = Array.isArray(items) && items.some((item) => typeof item === 'object' && item !== null);
     if (!objects)
-        return (0,parsers/* readOperationUrls */.GE)(raw).map((url) => ({ url }));
+        return (0,url_parsers/* readOperationUrls */.GE)(raw).map((url) => ({ url }));
     return items.map((item, i) => {
         const { target, verb, url, snooze, step, database, left } = (typeof item === 'object' && item !== null ? item : {});
         if (typeof url !== 'string')
             return (0,input_parser/* refuse */.TR)(`item ${i + 1} of the JSON array is not a {target, verb, url} object`);
-        const reason = (0,parsers/* urlProblem */.rn)(url);
+        const reason = (0,url_parsers/* urlProblem */.rn)(url);
         if (reason)
-            return (0,input_parser/* refuse */.TR)(`item ${i + 1} ${reason}: '${(0,parsers/* describeUrl */.Ng)(url)}'`);
+            return (0,input_parser/* refuse */.TR)(`item ${i + 1} ${reason}: '${(0,url_parsers/* describeUrl */.Ng)(url)}'`);
         if (typeof target !== 'string' || target === '')
             return (0,input_parser/* refuse */.TR)(`item ${i + 1} has no target (a resource id)`);
         if (!(0,verbs/* isVerb */.ek)(verb))
@@ -22927,11 +22911,12 @@ const WAIT_INPUTS = {
 var client_url = __nccwpck_require__(1098);
 // EXTERNAL MODULE: ./src/operations/erp/progress.ts
 var progress = __nccwpck_require__(9301);
-// EXTERNAL MODULE: ./src/operations/erp/wording.ts
-var wording = __nccwpck_require__(312);
+// EXTERNAL MODULE: ./src/operations/erp/verdict.ts
+var verdict = __nccwpck_require__(1149);
 // EXTERNAL MODULE: ./src/client/arm/lro.ts
 var lro = __nccwpck_require__(1257);
 ;// CONCATENATED MODULE: ./src/operations/erp/resume.ts
+
 
 
 
@@ -22983,12 +22968,14 @@ async function waitForOperation(options, client, ctx) {
                 ctx,
                 log,
             })),
-            resourceId: system && (0,resource_id/* resourceId */.a)(system.ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3),
-            verb: system?.verb,
-            snooze: system?.machines,
+            entry: system && {
+                resourceId: (0,resource_id/* resourceId */.a)(system.ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3),
+                verb: system.verb,
+                snooze: system.machines,
+            },
         }),
     });
-    return (0,outcome/* report */.z8)(outcomes, {
+    return (0,outcome/* report */.z)(outcomes, {
         running: 'still running',
         title: 'wait-for-operation',
         targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
@@ -23038,7 +23025,13 @@ async function resumeWindow(o) {
     if (followed.failure !== undefined)
         return { ...followed, failure: `${followed.failure} ${notDone}` };
     // Its operation ended: nothing of it is left to resume by URL; what is left is the window's steps never sent.
-    return { ...followed, kind: 'error', causeKind: 'not sent', failure: notDone, operationUrl: undefined };
+    return {
+        ...followed,
+        kind: 'error',
+        causeKind: 'not sent',
+        failure: notDone,
+        operation: { ...followed.operation, url: undefined },
+    };
 }
 async function resume(o) {
     const { pollingUrl, label, client, ctx, log, system } = o;
@@ -23079,9 +23072,9 @@ async function resume(o) {
         startedAt,
     };
     if (followed.kind === 'succeeded' && o.options.verify)
-        return (0,verdict/* verifyEnd */.fP)(after);
-    if (followed.kind === 'failed' || ended.gone)
-        return (0,verdict/* readAfterEnd */.O7)(after);
+        return (0,verdict/* verifyEnd */.f)(after);
+    if (followed.kind === 'failed' || ended.operation?.gone)
+        return (0,verdict/* readAfterEnd */.O)(after);
     return ended;
 }
 
@@ -24363,6 +24356,10 @@ function refuseUnread(module, inputs) {
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
+/**
+ * How one target ended, as a person scans a summary at 3 a.m.: a mark that is a shape, not only a colour, and a
+ * word beside it, so a screen reader and a colour-blind reader see the same.
+ */
 const MARKS = {
     succeeded: '✅',
     failed: '❌',
@@ -28600,9 +28597,9 @@ const preflightLevel = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parse
 /* harmony export */   gY: () => (/* binding */ cutShortView)
 /* harmony export */ });
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6468);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9068);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9068);
 /* harmony import */ var _progress_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9301);
-/* harmony import */ var _wording_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(312);
+/* harmony import */ var _wording_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(312);
 
 
 
@@ -28616,13 +28613,19 @@ function conclude(o) {
     const { label, target, followed, operationUrl, durationMs, log } = o;
     const { kind, last } = followed;
     const body = last?.body;
-    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
+    const base = {
+        target,
+        kind,
+        operation: { body, url: operationUrl },
+        requestId: last?.response.requestId,
+        durationMs,
+    };
     // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
     const resume = operationUrl ? (o.resume ?? RESUME_BY_URL) : '';
     const lastSeen = `last status ${body?.status ?? 'none'}, ${(0,_progress_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPercent */ .l9)(body?.percentComplete)}`;
     switch (kind) {
         case 'succeeded':
-            log.info(`ended ${body?.status} after ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}`);
+            log.info(`ended ${body?.status} after ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(durationMs)}`);
             return base;
         case 'failed': {
             const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
@@ -28664,13 +28667,13 @@ function conclude(o) {
             if (error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7)
                 for (const line of error.detailLines())
                     log.detail(line);
-            const message = (0,_wording_js__WEBPACK_IMPORTED_MODULE_2__/* .firstLine */ .TM)(error);
+            const message = (0,_wording_js__WEBPACK_IMPORTED_MODULE_3__/* .inSentence */ .BX)(error);
             const seen = body ? `; ${lastSeen}` : '';
             // A polling URL that answers 404 names no operation any more: nothing to resume.
             if (operationUrl && error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.status === 404) {
                 return {
                     ...base,
-                    gone: true,
+                    operation: { ...base.operation, gone: true },
                     failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
                 };
             }
@@ -28721,9 +28724,10 @@ function cutShortView(run) {
 /* harmony export */   M: () => (/* binding */ forEachTarget),
 /* harmony export */   S: () => (/* binding */ describeKind)
 /* harmony export */ });
-/* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8832);
+/* harmony import */ var _rows_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3103);
 /* harmony import */ var _pool_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1366);
 /* harmony import */ var _progress_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9301);
+
 
 
 
@@ -28747,7 +28751,7 @@ function forEachTarget(targets, maxParallel, ctx, how) {
             const outcome = await timed(target, log);
             // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
             if (log.details.length > 0) {
-                await concurrent.group(`${how.title(target)}: ${(0,_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(outcome) ?? describeKind(outcome)}`, log.details);
+                await concurrent.group(`${how.title(target)}: ${(0,_rows_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(outcome) ?? describeKind(outcome)}`, log.details);
             }
             return outcome;
         }
@@ -29447,15 +29451,12 @@ async function followToEnd(watch) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   K_: () => (/* reexport safe */ _rows_js__WEBPACK_IMPORTED_MODULE_1__.K_),
-/* harmony export */   c2: () => (/* reexport safe */ _rows_js__WEBPACK_IMPORTED_MODULE_1__.c2),
-/* harmony export */   sI: () => (/* binding */ instanceEntry),
-/* harmony export */   z8: () => (/* binding */ report)
+/* harmony export */   s: () => (/* binding */ instanceEntry),
+/* harmony export */   z: () => (/* binding */ report)
 /* harmony export */ });
 /* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1098);
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9068);
 /* harmony import */ var _rows_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3103);
-
 
 
 
@@ -29479,11 +29480,11 @@ function report(outcomes, options) {
     const result = options.several
         ? outcomes.map((o) => ({
             ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
-            ...o.body,
-            operationUrl: o.operationUrl,
+            ...o.operation?.body,
+            operationUrl: o.operation?.url,
             failure: o.failure,
         }))
-        : last.body;
+        : last.operation?.body;
     // The cause is stated once, by the step's failure; the table says how each target ended.
     const table = {
         title: options.title,
@@ -29493,7 +29494,7 @@ function report(outcomes, options) {
         // so it shows the URL as every log line does, its query reduced to api-version (a signature never shown).
         code: outcomes.filter(_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .stillRunning */ .K_).map((o) => ({
             label: `${o.target} is still running: ${options.resumeWith ?? 'resume with wait-for-operation and the `operation-urls` output, which holds its whole URL'}. Its operation, the query reduced to api-version:`,
-            text: (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .redactQuery */ .Ce)(o.operationUrl),
+            text: (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .redactQuery */ .Ce)(o.operation.url),
         })),
     };
     let failure;
@@ -29506,25 +29507,25 @@ function report(outcomes, options) {
         outputs: {
             result,
             'operation-status': operationStatus,
-            'operation-id': last.body?.id ?? last.body?.name ?? undefined,
-            'operation-url': last.operationUrl,
-            'operation-urls': outcomes.filter(_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .stillRunning */ .K_).map((o) => o.operationUrl),
+            'operation-id': last.operation?.body?.id ?? last.operation?.body?.name ?? undefined,
+            'operation-url': last.operation?.url,
+            'operation-urls': outcomes.filter(_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .stillRunning */ .K_).map((o) => o.operation?.url),
             ...(options.operations
                 ? {
                     operations: outcomes
-                        .filter((o) => (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .stillRunning */ .K_)(o) && (options.operations !== 'named' || o.resourceId))
+                        .filter((o) => (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .stillRunning */ .K_)(o) && (options.operations !== 'named' || o.entry))
                         .map((o) => ({
-                        target: o.resourceId,
-                        verb: o.verb,
-                        url: o.operationUrl,
-                        ...(o.snooze ? { snooze: true } : {}),
-                        ...(o.window ?? {}),
+                        target: o.entry?.resourceId,
+                        verb: o.entry?.verb,
+                        url: o.operation?.url,
+                        ...(o.entry?.snooze ? { snooze: true } : {}),
+                        ...(o.entry?.window ?? {}),
                     })),
                 }
                 : {}),
-            'percent-complete': last.body?.percentComplete ?? undefined,
-            'start-time': last.body?.startTime ?? undefined,
-            'end-time': last.body?.endTime ?? undefined,
+            'percent-complete': last.operation?.body?.percentComplete ?? undefined,
+            'start-time': last.operation?.body?.startTime ?? undefined,
+            'end-time': last.operation?.body?.endTime ?? undefined,
             ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
         },
         summary: [table],
@@ -29532,7 +29533,7 @@ function report(outcomes, options) {
         rows: outcomes.map((o) => (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .targetRow */ .aE)(o, {
             running: options.running,
             of: options.instances ? 'action' : 'operation',
-            id: o.resourceId,
+            id: o.entry?.resourceId,
         })),
     };
 }
@@ -29552,9 +29553,9 @@ function operationRows(outcomes, options) {
             (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
             (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(o.durationMs),
             // An empty cell renders badly in the job summary: a dash says "not known".
-            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatTime */ .f)(o.body?.startTime),
-            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatTime */ .f)(o.body?.endTime),
+            typeof o.operation?.body?.percentComplete === 'number' ? `${o.operation?.body.percentComplete}%` : '-',
+            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatTime */ .f)(o.operation?.body?.startTime),
+            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatTime */ .f)(o.operation?.body?.endTime),
         ]),
         notes: [
             "this step's wait: how long this step followed the operation; service start and end: the operation's startTime and endTime as the service reports them.",
@@ -29683,6 +29684,112 @@ function followInLog(ctx, log, startedAt, options) {
         onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
         debug: ctx.logger.debug && ((line) => ctx.logger.debug?.(`${log.name}: ${line}`)),
     });
+}
+
+
+/***/ }),
+
+/***/ 3773:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $v: () => (/* binding */ READ_PERMISSION),
+/* harmony export */   PH: () => (/* binding */ listFailure),
+/* harmony export */   f1: () => (/* binding */ readFailure),
+/* harmony export */   mX: () => (/* binding */ notFound)
+/* harmony export */ });
+/* unused harmony export DATABASE_READ_PERMISSION */
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6468);
+/* harmony import */ var _target_result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73);
+/* harmony import */ var _wording_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(312);
+// A read before anything is sent failed (the instance, its databases): the target fails with nothing sent to it,
+// saying why and what to do.
+
+
+
+/** The permission C0 needs, as the resource manager names it. */
+const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
+/** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
+function readFailure({ ref, error, durationMs, log, ctx }) {
+    const name = ref.label;
+    const base = { target: name, durationMs, requestId: error?.requestId };
+    if (ctx.signal?.aborted) {
+        return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .F)({
+            ...base,
+            kind: 'cancelled',
+            causeKind: 'not sent',
+            failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
+            why: 'cancelled',
+            cut: true,
+        });
+    }
+    if (error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7)
+        for (const line of error.detailLines())
+            log.detail(line);
+    const status = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.status : undefined;
+    // The service's own words beside ours (its 404 message names what it could not find).
+    const said = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.said() : '';
+    if (status === 404) {
+        return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .F)({
+            ...base,
+            kind: 'error',
+            causeKind: 'not found',
+            ...notFound(name, ref, ` (${said}); nothing was sent to it.`),
+            why: 'not found',
+        });
+    }
+    if (status === 403) {
+        return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .F)({
+            ...base,
+            kind: 'error',
+            causeKind: 'permission',
+            failure: `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
+                `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
+            why: 'read refused',
+        });
+    }
+    return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .F)({
+        ...base,
+        kind: 'error',
+        failure: `Reading erp virtual instance '${name}' failed: ${(0,_wording_js__WEBPACK_IMPORTED_MODULE_2__/* .inSentence */ .BX)(error)}; nothing was sent to it.`,
+        why: 'read failed',
+    });
+}
+/** The permission C3's listing of a system's databases needs, as the resource manager names it. */
+const DATABASE_READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/databaseInstances/read';
+/**
+ * Listing a system's database instances (C3) failed: that system fails with nothing sent, naming what was
+ * refused (the databases' read permission) or not found, not the system.
+ */
+function listFailure(failed) {
+    const { ref, error, durationMs, log, ctx } = failed;
+    const status = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.status : undefined;
+    if (ctx.signal?.aborted || (status !== 403 && status !== 404))
+        return readFailure(failed);
+    if (error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7)
+        for (const line of error.detailLines())
+            log.detail(line);
+    const said = error.said();
+    const name = ref.label;
+    return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .F)({
+        target: name,
+        kind: 'error',
+        causeKind: status === 404 ? 'not found' : 'permission',
+        durationMs,
+        requestId: error.requestId,
+        failure: status === 404
+            ? `The database instances of erp virtual instance '${name}' were not found (${said}); nothing was sent to it.`
+            : `Listing the database instances of erp virtual instance '${name}' was refused (${said}): it needs the permission ${DATABASE_READ_PERMISSION}; nothing was sent to it.`,
+        why: status === 404 ? 'databases not found' : 'databases listing refused',
+    });
+}
+/**
+ * A system not found, for the step's failure (its subscription named) and for its row, which leaves the
+ * subscription to the summary's context: `tail` follows both (the service's words, what was not done).
+ */
+function notFound(name, ref, tail) {
+    const where = `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}'`;
+    return { failure: `${where} of subscription '${ref.subscriptionId}'${tail}`, causeText: `${where}${tail}` };
 }
 
 
@@ -29823,12 +29930,14 @@ const resultFile = zod/* onFirstUse */.Vkw(() => zod/* object */.Ikc({
 
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 function statusOf(outcome) {
-    return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+    return (outcome.operation?.status ??
+        outcome.operation?.body?.status ??
+        (outcome.kind === 'accepted' ? 'Accepted' : undefined));
 }
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
 function stillRunning(outcome) {
-    return (outcome.operationUrl !== undefined &&
-        !outcome.gone &&
+    return (outcome.operation?.url !== undefined &&
+        !outcome.operation?.gone &&
         outcome.kind !== 'succeeded' &&
         outcome.kind !== 'failed');
 }
@@ -29898,7 +30007,7 @@ function wordOfOperation(outcome) {
         return outcome.failure === undefined ? 'read' : 'failed';
     if (outcome.kind === 'failed' || outcome.kind === 'error')
         return 'failed';
-    return outcome.operationUrl !== undefined && !outcome.gone ? 'running' : 'failed';
+    return outcome.operation?.url !== undefined && !outcome.operation?.gone ? 'running' : 'failed';
 }
 /** The times of a row: none for a target or step never sent. */
 function timesOf(outcome) {
@@ -29927,7 +30036,7 @@ function targetRow(outcome, o) {
         ...timesOf(outcome),
         cause: causeOf(outcome),
         ...(o.steps ? { steps: o.steps } : {}),
-        ...(stillRunning(outcome) ? { operationUrl: outcome.operationUrl } : {}),
+        ...(stillRunning(outcome) ? { operationUrl: outcome.operation?.url } : {}),
     };
 }
 /** One step of a window under its system; a step never reached is `not sent`, with no times. */
@@ -29951,11 +30060,12 @@ function stepRow(step, outcome, running) {
 
 /***/ }),
 
-/***/ 5526:
+/***/ 73:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ unsent)
+/* harmony export */   F: () => (/* binding */ unsent),
+/* harmony export */   Y: () => (/* binding */ reachedEnd)
 /* harmony export */ });
 /**
  * A target nothing was sent to: it fails before anything is sent (`failed`), or, `cut`, its turn never came (the
@@ -29964,6 +30074,13 @@ function stepRow(step, outcome, running) {
 function unsent(o) {
     const { why, cut, ...outcome } = o;
     return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
+}
+/**
+ * A target that ended where its step would, by the instance's own status (skipped as done, a move followed to its
+ * end): its operation's status is reported as Succeeded.
+ */
+function reachedEnd(o) {
+    return { ...o, kind: 'succeeded', operation: { status: 'Succeeded' } };
 }
 
 
@@ -29975,6 +30092,7 @@ function unsent(o) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   BA: () => (/* binding */ SETTLING),
 /* harmony export */   Kx: () => (/* binding */ movingOf),
+/* harmony export */   VQ: () => (/* binding */ DEALLOCATE),
 /* harmony export */   WE: () => (/* binding */ machineVerbs),
 /* harmony export */   ek: () => (/* binding */ isVerb),
 /* harmony export */   hU: () => (/* binding */ VERBS),
@@ -29983,10 +30101,26 @@ function unsent(o) {
 /* harmony export */   pt: () => (/* binding */ RUNS),
 /* harmony export */   uV: () => (/* binding */ isEnd)
 /* harmony export */ });
-/* harmony import */ var _client_status_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8997);
-/* harmony import */ var _wording_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(312);
+/* harmony import */ var _client_status_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8997);
 
-
+// The verbs' words for the log, the summary and a dry run's plan (a row's describe and plan).
+const soft = (seconds) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
+/** What a stop does, for the log and the summary: `stop (soft 300 s)`, `stop (hard), deallocating the VMs`. */
+function describeStop(seconds, deallocate) {
+    return `stop (${soft(seconds)})${deallocate ? ', deallocating the VMs' : ''}`;
+}
+/** What a stop would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
+function planStop(seconds, deallocate) {
+    return `stop (${soft(seconds)}${deallocate ? ', deallocate VMs' : ''})`;
+}
+/** What a start does, for the log and the summary. */
+function describeStart(startVm) {
+    return startVm ? 'start, starting the VMs first' : 'start';
+}
+/** What a start would do, for a dry run's plan. */
+function planStart(startVm) {
+    return startVm ? 'start (start VMs first)' : 'start';
+}
 const VERBS = {
     stop: {
         verb: 'stop',
@@ -30002,8 +30136,8 @@ const VERBS = {
         skipOnMachines: false,
         machinesPreflight: 'databases offline',
         softStop: true,
-        describe: _wording_js__WEBPACK_IMPORTED_MODULE_0__/* .describeStop */ .Cw,
-        plan: _wording_js__WEBPACK_IMPORTED_MODULE_0__/* .planStop */ .gm,
+        describe: describeStop,
+        plan: planStop,
     },
     start: {
         verb: 'start',
@@ -30017,10 +30151,12 @@ const VERBS = {
         machineAction: 'start',
         skipOnMachines: true,
         softStop: false,
-        describe: (_soft, machines) => (0,_wording_js__WEBPACK_IMPORTED_MODULE_0__/* .describeStart */ .ig)(machines),
-        plan: (_soft, machines) => (0,_wording_js__WEBPACK_IMPORTED_MODULE_0__/* .planStart */ .gC)(machines),
+        describe: (_soft, machines) => describeStart(machines),
+        plan: (_soft, machines) => planStart(machines),
     },
 };
+/** The deallocating stop of a window's machine steps. */
+const DEALLOCATE = describeStop(0, true);
 /** Whether a word is a verb of the table (the `operations` output names one). */
 function isVerb(word) {
     return typeof word === 'string' && Object.hasOwn(VERBS, word);
@@ -30033,15 +30169,15 @@ const SETTLING = Object.values(VERBS).flatMap((row) => row.moving);
  */
 function isEnd(step, status) {
     const row = VERBS[step.verb];
-    if ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_1__/* .sameStatus */ .H5)(status, row.end))
+    if ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_0__/* .sameStatus */ .H5)(status, row.end))
         return true;
-    return step.machines && row.endOnMachines !== undefined && (0,_client_status_js__WEBPACK_IMPORTED_MODULE_1__/* .sameStatus */ .H5)(status, row.endOnMachines);
+    return step.machines && row.endOnMachines !== undefined && (0,_client_status_js__WEBPACK_IMPORTED_MODULE_0__/* .sameStatus */ .H5)(status, row.endOnMachines);
 }
 /** A target read moving: toward the step's own end (`own`), the other way (`other`), or not moving. */
 function movingOf(verb, status) {
-    if ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isOneOf */ .EK)(status, VERBS[verb].moving))
+    if ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_0__/* .isOneOf */ .EK)(status, VERBS[verb].moving))
         return 'own';
-    if ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isOneOf */ .EK)(status, VERBS[VERBS[verb].opposite].moving))
+    if ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_0__/* .isOneOf */ .EK)(status, VERBS[VERBS[verb].opposite].moving))
         return 'other';
     return undefined;
 }
@@ -30096,103 +30232,19 @@ function machineVerbs(run, asked) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $v: () => (/* binding */ READ_PERMISSION),
-/* harmony export */   O7: () => (/* binding */ readAfterEnd),
-/* harmony export */   PH: () => (/* binding */ listFailure),
-/* harmony export */   f1: () => (/* binding */ readFailure),
-/* harmony export */   fP: () => (/* binding */ verifyEnd),
-/* harmony export */   mX: () => (/* binding */ notFound)
+/* harmony export */   O: () => (/* binding */ readAfterEnd),
+/* harmony export */   f: () => (/* binding */ verifyEnd)
 /* harmony export */ });
-/* unused harmony export DATABASE_READ_PERMISSION */
-/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6468);
-/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7785);
-/* harmony import */ var _verbs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7170);
-/* harmony import */ var _instance_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8113);
-/* harmony import */ var _target_outcome_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5526);
-/* harmony import */ var _wording_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(312);
-// How a target's step ended, read from the service (verify, the lag, a lost answer): over 250 lines by design, one
-// home for the verdict that every step of every erp run shares.
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7785);
+/* harmony import */ var _verbs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7170);
+/* harmony import */ var _instance_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8113);
+/* harmony import */ var _wording_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(312);
+// How a target's step ended, read from the service after its operation (verify, the lag, a lost answer): the verdict
+// every step of every erp run shares. A read that fails before anything is sent: read-failure.ts.
 
 
 
 
-
-
-/** The permission C0 needs, as the resource manager names it. */
-const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
-/** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
-function readFailure(ref, error, durationMs, log, ctx) {
-    const name = ref.label;
-    const base = { target: name, durationMs, requestId: error?.requestId };
-    if (ctx.signal?.aborted) {
-        return (0,_target_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .unsent */ .Y)({
-            ...base,
-            kind: 'cancelled',
-            causeKind: 'not sent',
-            failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
-            why: 'cancelled',
-            cut: true,
-        });
-    }
-    if (error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7)
-        for (const line of error.detailLines())
-            log.detail(line);
-    const status = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.status : undefined;
-    // The service's own words beside ours (its 404 message names what it could not find).
-    const said = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.said() : '';
-    if (status === 404) {
-        return (0,_target_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .unsent */ .Y)({
-            ...base,
-            kind: 'error',
-            causeKind: 'not found',
-            ...notFound(name, ref, ` (${said}); nothing was sent to it.`),
-            why: 'not found',
-        });
-    }
-    if (status === 403) {
-        return (0,_target_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .unsent */ .Y)({
-            ...base,
-            kind: 'error',
-            causeKind: 'permission',
-            failure: `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
-                `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
-            why: 'read refused',
-        });
-    }
-    return (0,_target_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .unsent */ .Y)({
-        ...base,
-        kind: 'error',
-        failure: `Reading erp virtual instance '${name}' failed: ${(0,_wording_js__WEBPACK_IMPORTED_MODULE_4__/* .firstLine */ .TM)(error)}; nothing was sent to it.`,
-        why: 'read failed',
-    });
-}
-/** The permission C3's listing of a system's databases needs, as the resource manager names it. */
-const DATABASE_READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/databaseInstances/read';
-/**
- * Listing a system's database instances (C3) failed: that system fails with nothing sent, naming what was
- * refused (the databases' read permission) or not found, not the system.
- */
-function listFailure(ref, error, durationMs, log, ctx) {
-    const status = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.status : undefined;
-    if (ctx.signal?.aborted || (status !== 403 && status !== 404))
-        return readFailure(ref, error, durationMs, log, ctx);
-    if (error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7)
-        for (const line of error.detailLines())
-            log.detail(line);
-    const said = error.said();
-    const name = ref.label;
-    return (0,_target_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .unsent */ .Y)({
-        target: name,
-        kind: 'error',
-        causeKind: status === 404 ? 'not found' : 'permission',
-        durationMs,
-        requestId: error.requestId,
-        failure: status === 404
-            ? `The database instances of erp virtual instance '${name}' were not found (${said}); nothing was sent to it.`
-            : `Listing the database instances of erp virtual instance '${name}' was refused (${said}): it needs the permission ${DATABASE_READ_PERMISSION}; nothing was sent to it.`,
-        why: status === 404 ? 'databases not found' : 'databases listing refused',
-    });
-}
 /**
  * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
  * Stopping, SoftShutdown, or still at the start state within the settle window); its end status must be the
@@ -30202,21 +30254,21 @@ async function verifyEnd(o) {
     const { step, ended, sent, ctx, log } = o;
     const { verb } = step;
     const name = step.ref.label;
-    const end = _verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .VERBS */ .hU[verb].end;
+    const end = _verbs_js__WEBPACK_IMPORTED_MODULE_1__/* .VERBS */ .hU[verb].end;
     // The lag to read through is from where the request went out: after a wait on another operation, not the first read.
-    const startState = (0,_verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .startStateOf */ .hs)(verb, sent.from ?? sent.before);
-    const settled = await (0,_instance_state_js__WEBPACK_IMPORTED_MODULE_3__/* .followToEnd */ .cm)({
+    const startState = (0,_verbs_js__WEBPACK_IMPORTED_MODULE_1__/* .startStateOf */ .hs)(verb, sent.from ?? sent.before);
+    const settled = await (0,_instance_state_js__WEBPACK_IMPORTED_MODULE_2__/* .followToEnd */ .cm)({
         client: o.client,
         url: step.readUrl,
         ctx,
         // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
-        startState: (0,_verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .isEnd */ .uV)(step, startState) ? undefined : startState,
+        startState: (0,_verbs_js__WEBPACK_IMPORTED_MODULE_1__/* .isEnd */ .uV)(step, startState) ? undefined : startState,
         onRead: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-        onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${(0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .formatWait */ .Du)((0,_instance_state_js__WEBPACK_IMPORTED_MODULE_3__/* .settleWindowMs */ .IO)())}`),
+        onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${(0,_client_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .formatWait */ .Du)((0,_instance_state_js__WEBPACK_IMPORTED_MODULE_2__/* .settleWindowMs */ .IO)())}`),
     });
     const last = settled.last;
     const durationMs = ctx.clock.now() - o.startedAt;
-    const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
+    const done = `${sent.done}: ${ended.operation?.body?.status ?? 'Succeeded'}`;
     const outcome = (instanceOutcome, failure) => ({
         ...ended,
         durationMs,
@@ -30232,14 +30284,14 @@ async function verifyEnd(o) {
     });
     switch (settled.kind) {
         case 'settled':
-            if ((0,_verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .isEnd */ .uV)(step, last?.status))
-                return outcome(_verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .VERBS */ .hU[verb].done);
+            if ((0,_verbs_js__WEBPACK_IMPORTED_MODULE_1__/* .isEnd */ .uV)(step, last?.status))
+                return outcome(_verbs_js__WEBPACK_IMPORTED_MODULE_1__/* .VERBS */ .hU[verb].done);
             return falseSuccess('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`);
         case 'timeout':
         case 'cancelled':
-            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${(0,_wording_js__WEBPACK_IMPORTED_MODULE_4__/* .whyCut */ .$u)(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`);
+            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${(0,_wording_js__WEBPACK_IMPORTED_MODULE_3__/* .whyCut */ .$u)(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`);
         case 'error':
-            return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${(0,_wording_js__WEBPACK_IMPORTED_MODULE_4__/* .firstLine */ .TM)(settled.error)} (verify: expected ${end}).`);
+            return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${(0,_wording_js__WEBPACK_IMPORTED_MODULE_3__/* .inSentence */ .BX)(settled.error)} (verify: expected ${end}).`);
     }
 }
 /**
@@ -30251,12 +30303,14 @@ async function verifyEnd(o) {
  */
 async function readAfterEnd(o) {
     const { step, ended, sent, ctx, log } = o;
-    const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
+    const said = ended.operation?.gone
+        ? 'its operation is gone (HTTP 404)'
+        : `its operation ended ${ended.operation?.body?.status}`;
     // The status cannot show the machines: it can never overrule the failure of a step on them.
     if (step.machines)
         return machinesFailed(o, said);
     log.info(`${said}: reading the instance, which may still be moving`);
-    const settled = await (0,_instance_state_js__WEBPACK_IMPORTED_MODULE_3__/* .followToEnd */ .cm)({
+    const settled = await (0,_instance_state_js__WEBPACK_IMPORTED_MODULE_2__/* .followToEnd */ .cm)({
         client: o.client,
         url: step.readUrl,
         ctx,
@@ -30266,18 +30320,18 @@ async function readAfterEnd(o) {
     const last = settled.last;
     const durationMs = ctx.clock.now() - o.startedAt;
     const instance = { before: sent.before, after: last };
-    if (settled.kind === 'settled' && (0,_verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .isEnd */ .uV)(step, last?.status)) {
+    if (settled.kind === 'settled' && (0,_verbs_js__WEBPACK_IMPORTED_MODULE_1__/* .isEnd */ .uV)(step, last?.status)) {
         const why = ended.failure?.replace(/\.$/, '') ?? said;
         log.warning(`${why}; but erp virtual instance '${step.ref.label}' reached ${last?.status}: counted as done`);
         return {
             ...ended,
             kind: 'succeeded',
-            status: 'Succeeded',
+            operation: { ...ended.operation, status: 'Succeeded' },
             failure: undefined,
             durationMs,
             instance: {
                 ...instance,
-                outcome: _verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .VERBS */ .hU[step.verb].done,
+                outcome: _verbs_js__WEBPACK_IMPORTED_MODULE_1__/* .VERBS */ .hU[step.verb].done,
                 done: `${sent.done}: ${said}, then ${last?.status}`,
             },
         };
@@ -30288,33 +30342,33 @@ async function readAfterEnd(o) {
         ...ended,
         failure,
         durationMs,
-        instance: { ...instance, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+        instance: {
+            ...instance,
+            outcome: 'failed',
+            done: `${sent.done}: ${ended.operation?.body?.status ?? said}`,
+        },
     };
 }
 /** A step on the machines (deallocateVm, startVm) whose operation ended other than Succeeded: it fails, whatever the status. */
 function machinesFailed(o, said) {
     const { ended, sent } = o;
-    const code = ended.body?.error?.code?.toLowerCase();
+    const code = ended.operation?.body?.error?.code?.toLowerCase();
     const role = code === 'authorizationfailed'
         ? " The system's managed identity needs a role over its machines (virtual machine contributor) for deallocate-vm and start-vm."
         : '';
-    const input = _verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .VERBS */ .hU[o.step.verb].machines.input;
+    const input = _verbs_js__WEBPACK_IMPORTED_MODULE_1__/* .VERBS */ .hU[o.step.verb].machines.input;
     o.log.info(`${said}: a step on the machines, which the status cannot show, so it is not counted as done`);
     return {
         ...ended,
         causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
         failure: `${(ended.failure ?? `The ${o.step.verb} of '${o.step.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
         durationMs: o.ctx.clock.now() - o.startedAt,
-        instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+        instance: {
+            before: sent.before,
+            outcome: 'failed',
+            done: `${sent.done}: ${ended.operation?.body?.status ?? said}`,
+        },
     };
-}
-/**
- * A system not found, for the step's failure (its subscription named) and for its row, which leaves the
- * subscription to the summary's context: `tail` follows both (the service's words, what was not done).
- */
-function notFound(name, ref, tail) {
-    const where = `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}'`;
-    return { failure: `${where} of subscription '${ref.subscriptionId}'${tail}`, causeText: `${where}${tail}` };
 }
 
 
@@ -30376,40 +30430,18 @@ function hasSnoozeFields(apiVersion) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $u: () => (/* binding */ whyCut),
-/* harmony export */   Cw: () => (/* binding */ describeStop),
+/* harmony export */   BX: () => (/* binding */ inSentence),
 /* harmony export */   Mw: () => (/* binding */ describeFallback),
 /* harmony export */   TM: () => (/* binding */ firstLine),
 /* harmony export */   V9: () => (/* binding */ windowLine),
-/* harmony export */   VQ: () => (/* binding */ DEALLOCATE),
-/* harmony export */   gC: () => (/* binding */ planStart),
-/* harmony export */   gm: () => (/* binding */ planStop),
-/* harmony export */   ig: () => (/* binding */ describeStart),
-/* harmony export */   sl: () => (/* binding */ stepLogName)
+/* harmony export */   sl: () => (/* binding */ stepLogName),
+/* harmony export */   xZ: () => (/* binding */ isCut)
 /* harmony export */ });
-const soft = (seconds) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
-/** What a stop does, for the log and the summary: `stop (soft 300 s)`, `stop (hard), deallocating the VMs`. */
-function describeStop(seconds, deallocate) {
-    return `stop (${soft(seconds)})${deallocate ? ', deallocating the VMs' : ''}`;
-}
-/** What a stop would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
-function planStop(seconds, deallocate) {
-    return `stop (${soft(seconds)}${deallocate ? ', deallocate VMs' : ''})`;
-}
-/** What a start does, for the log and the summary. */
-function describeStart(startVm) {
-    return startVm ? 'start, starting the VMs first' : 'start';
-}
-/** What a start would do, for a dry run's plan. */
-function planStart(startVm) {
-    return startVm ? 'start (start VMs first)' : 'start';
-}
 /** What a stop sent as hard says, after the service refused the soft one (hard-stop-fallback). */
 function describeFallback(planned, seconds, code) {
     const rest = planned.replace(/^stop \((soft \d+ s|hard)\)/, '');
     return `stop (hard; the soft stop of ${seconds} s was refused: ${code})${rest}`;
 }
-/** The deallocating stop of a window's machine steps. */
-const DEALLOCATE = describeStop(0, true);
 /** How a window's step names its target in the log: `2/4 database stop db0`. */
 function stepLogName(i, of, step, child) {
     return `${i + 1}/${of} ${step}${child ? ` ${child}` : ''}`;
@@ -30418,9 +30450,17 @@ function stepLogName(i, of, step, child) {
 function windowLine(steps) {
     return `window: ${steps.map((s) => `${s.step} ${s.target}`).join(' → ')}`;
 }
-/** The first line of an error's message, without its closing period: what a sentence of ours quotes. */
-function firstLine(error) {
-    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
+/** The first line of a text or of an error's message: what a row, a result file or a sentence of ours quotes. */
+function firstLine(said) {
+    return (said instanceof Error ? said.message : String(said)).split('\n')[0];
+}
+/** An error's first line without its closing period, for the middle of a sentence of ours. */
+function inSentence(error) {
+    return firstLine(error).replace(/\.$/, '');
+}
+/** Whether a wait or a turn was cut short (the timeout, the job cancelled), not ended by the service. */
+function isCut(kind) {
+    return kind === 'timeout' || kind === 'cancelled';
 }
 /** Why a wait or a turn ended before its end: the one way every sentence says it. */
 function whyCut(kind) {
@@ -30614,7 +30654,10 @@ const ERP_WINDOW_INPUTS = {
     }),
 };
 
+// EXTERNAL MODULE: ./src/operations/url-parsers.ts
+var url_parsers = __nccwpck_require__(4146);
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
 
 
 
@@ -30737,7 +30780,7 @@ const INPUTS = {
     }),
     'operation-url': def({
         description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
-        parse: parsers/* operationUrls */.gf,
+        parse: url_parsers/* operationUrls */.gf,
     }),
     'account-name': def({ description: 'The data-share account.', parse: parsers/* resourceName */.Iy() }),
     'share-subscription': def({ description: 'The share subscription.', parse: parsers/* resourceName */.Iy() }),
@@ -30947,22 +30990,19 @@ const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Cz: () => (/* binding */ positiveDuration),
 /* harmony export */   DO: () => (/* binding */ osType),
-/* harmony export */   GE: () => (/* binding */ readOperationUrls),
 /* harmony export */   Iy: () => (/* binding */ resourceName),
 /* harmony export */   Ly: () => (/* binding */ isoTime),
-/* harmony export */   Ng: () => (/* binding */ describeUrl),
 /* harmony export */   Qq: () => (/* binding */ text),
 /* harmony export */   Rs: () => (/* binding */ serviceUrl),
 /* harmony export */   SP: () => (/* binding */ shown),
 /* harmony export */   Tg: () => (/* binding */ droppedRepeats),
 /* harmony export */   d6: () => (/* binding */ headerToken),
 /* harmony export */   dq: () => (/* binding */ pollInterval),
-/* harmony export */   gf: () => (/* binding */ operationUrls),
+/* harmony export */   jP: () => (/* binding */ withoutRepeats),
 /* harmony export */   jk: () => (/* binding */ regionNames),
 /* harmony export */   m6: () => (/* binding */ booleanText),
 /* harmony export */   nd: () => (/* binding */ integer),
 /* harmony export */   p_: () => (/* binding */ list),
-/* harmony export */   rn: () => (/* binding */ urlProblem),
 /* harmony export */   uR: () => (/* binding */ uuid),
 /* harmony export */   uS: () => (/* binding */ synchronizationMode)
 /* harmony export */ });
@@ -30971,13 +31011,12 @@ const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7785);
 /* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1098);
 /* harmony import */ var _input_parser_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(984);
-// The vocabulary's parsers, one per form of input text (lists, durations, URLs, tokens, names): over 250 lines by
-// design, since a reader compares the forms side by side; erp's own forms are in erp-parsers.ts.
+// The vocabulary's parsers, one per form of input text (lists, durations, URLs, tokens, names; input-parser.ts says
+// what a parser is); polling URLs are in url-parsers.ts, erp's own forms in erp-parsers.ts.
 
 
 
 
-// The vocabulary's parsers, one per kind of input text (input-parser.ts says what a parser is).
 const nonEmpty = (v) => {
     const trimmed = v.trim();
     return trimmed === '' ? (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must not be empty') : trimmed;
@@ -31159,73 +31198,6 @@ const synchronizationMode = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .
         return 'FullSync';
     return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be Incremental or FullSync');
 });
-/**
- * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
- * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
- * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
- * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
- */
-function readOperationUrls(raw) {
-    const value = raw.trim();
-    let entries;
-    if (value.startsWith('[')) {
-        let items;
-        try {
-            items = JSON.parse(value);
-        }
-        catch {
-            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('is not a JSON array of URLs (it starts with [ but does not parse)');
-        }
-        if (!Array.isArray(items))
-            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be a URL per line or a JSON array of URLs');
-        const notText = items.findIndex((item) => typeof item !== 'string');
-        if (notText >= 0)
-            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(`item ${notText + 1} of the JSON array is not a string`);
-        entries = items.map((text, i) => ({ where: `item ${i + 1}`, text }));
-    }
-    else {
-        entries = value
-            .split(/\r\n|\r|\n/)
-            .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
-            .filter((e) => e.text !== '');
-        if (entries.length === 0)
-            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must name at least one URL');
-    }
-    const urls = [];
-    for (const { where, text } of entries) {
-        const reason = urlProblem(text);
-        if (reason)
-            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(`${where} ${reason}: '${describeUrl(text)}'`);
-        urls.push(new URL(text).href);
-    }
-    return withoutRepeats(urls);
-}
-const operationUrls = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)(readOperationUrls);
-function urlProblem(text) {
-    if (/\s/.test(text))
-        return 'has whitespace inside (give one URL per line)';
-    // Two URLs run together parse as one (the second inside the first's path or query).
-    if (text.split('://').length > 2)
-        return 'holds more than one URL (give one URL per line)';
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        return 'is not an http or https URL';
-    // The shared check, and a second address run into the path (`…/a,//user:pass@host/b`) as well.
-    if ((0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .userinfoProblem */ .BG)(text) || /\/\/[^/\s]*@/.test(url.pathname))
-        return _client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .USERINFO_REFUSED */ .hS;
-    return undefined;
-}
-/** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
-function describeUrl(text) {
-    const shown = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .redactUrls */ .sK)(text.replace(/#.*$/s, '')).replace(/\p{Cc}/gu, '?');
-    return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
-}
 
 
 /***/ }),
@@ -31269,6 +31241,94 @@ const WORDS = { succeeded: 'succeeded', failed: 'failed', running: 'still runnin
 function statusMark(status) {
     const outcome = (0,_client_status_js__WEBPACK_IMPORTED_MODULE_0__/* .classifyStatus */ .xo)(status);
     return { outcome, word: WORDS[outcome] };
+}
+
+
+/***/ }),
+
+/***/ 4146:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GE: () => (/* binding */ readOperationUrls),
+/* harmony export */   Ng: () => (/* binding */ describeUrl),
+/* harmony export */   gf: () => (/* binding */ operationUrls),
+/* harmony export */   rn: () => (/* binding */ urlProblem)
+/* harmony export */ });
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1098);
+/* harmony import */ var _input_parser_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(984);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1158);
+// The polling URLs an input names (operation-url): one per line or a JSON array, each checked before any request,
+// and how a refusal shows one.
+
+
+
+/**
+ * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
+ * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
+ * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
+ * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
+ */
+function readOperationUrls(raw) {
+    const value = raw.trim();
+    let entries;
+    if (value.startsWith('[')) {
+        let items;
+        try {
+            items = JSON.parse(value);
+        }
+        catch {
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)('is not a JSON array of URLs (it starts with [ but does not parse)');
+        }
+        if (!Array.isArray(items))
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)('must be a URL per line or a JSON array of URLs');
+        const notText = items.findIndex((item) => typeof item !== 'string');
+        if (notText >= 0)
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`item ${notText + 1} of the JSON array is not a string`);
+        entries = items.map((text, i) => ({ where: `item ${i + 1}`, text }));
+    }
+    else {
+        entries = value
+            .split(/\r\n|\r|\n/)
+            .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
+            .filter((e) => e.text !== '');
+        if (entries.length === 0)
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)('must name at least one URL');
+    }
+    const urls = [];
+    for (const { where, text } of entries) {
+        const reason = urlProblem(text);
+        if (reason)
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`${where} ${reason}: '${describeUrl(text)}'`);
+        urls.push(new URL(text).href);
+    }
+    return (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .withoutRepeats */ .jP)(urls);
+}
+const operationUrls = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)(readOperationUrls);
+function urlProblem(text) {
+    if (/\s/.test(text))
+        return 'has whitespace inside (give one URL per line)';
+    // Two URLs run together parse as one (the second inside the first's path or query).
+    if (text.split('://').length > 2)
+        return 'holds more than one URL (give one URL per line)';
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return 'is not an http or https URL';
+    // The shared check, and a second address run into the path (`…/a,//user:pass@host/b`) as well.
+    if ((0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .userinfoProblem */ .BG)(text) || /\/\/[^/\s]*@/.test(url.pathname))
+        return _client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .USERINFO_REFUSED */ .hS;
+    return undefined;
+}
+/** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
+function describeUrl(text) {
+    const shown = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .redactUrls */ .sK)(text.replace(/#.*$/s, '')).replace(/\p{Cc}/gu, '?');
+    return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
 }
 
 
