@@ -1,3 +1,4 @@
+import { summary } from '@actions/core';
 import { run } from '../../src/action/main.js';
 import { inThisProcess } from './in-process.js';
 import { collectRun, stepFolder, type ActionRun } from './run-action.js';
@@ -17,6 +18,16 @@ export async function runActionInProcess(
   // As runAction's child gets it: PATH and the step's own variables.
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...files, ...options.env };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const { stdout, stderr, exitCode } = await inThisProcess(env, run);
+  const { stdout, stderr, exitCode } = await inThisProcess(env, () => {
+    // @actions/core keeps the summary file's path from its first write, as a process runs one step: each run here
+    // is a step of its own, so the path it read (and anything left in the buffer) is forgotten first.
+    Object.assign(summary, { _filePath: undefined });
+    summary.emptyBuffer();
+    return run();
+  });
+  // Where a later change to @actions/core keeps the path some other way: fail, rather than read an empty summary.
+  const written = (summary as unknown as { _filePath?: string })._filePath;
+  if (written !== undefined && written !== files.GITHUB_STEP_SUMMARY)
+    throw new Error(`the step's summary went to ${written}, not to its own GITHUB_STEP_SUMMARY`);
   return collectRun(dir, { code: exitCode ?? 0, stdout, stderr });
 }
