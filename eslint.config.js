@@ -1,7 +1,5 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -44,17 +42,9 @@ export default tseslint.config(
   {
     // The rules of the house hold for all of the repository's code: the action, its bench and its scripts.
     files: ['src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.js', '.cjs', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
+    // No circle of imports is scripts/import-cycles.ts's (in `npm run lint`, type imports counted): import-x's
+    // no-cycle found no loop it misses and cost a third of ESLint's time (docs/test-speed.md, 2026-11-29).
     rules: {
-      // No circle of imports: a module that imports its importer back is one job cut in two (boundaries holds
-      // the layers, not the order within one). It skips `import type` (import-x has no option to count it), so
-      // scripts/import-cycles.ts, run by `npm run lint`, checks the loops of types too.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Short files with one purpose: counted as `wc -l` counts, blank lines and comments included.
       'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
       // A function is something a reader can hold; a longer one becomes a few named steps.

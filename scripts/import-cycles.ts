@@ -2,9 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { importsOf } from './imports-of.js';
 
-// No circle of imports in the repository's code (src/, bench/, scripts/), type-only imports included:
-// import-x's no-cycle (eslint.config.js) skips `import type`, so a loop of types (one job cut in two) passes it.
-// Run by `npm run lint`.
+// No circle of imports in the repository's code (src/, bench/, scripts/), type-only imports included (a loop of
+// types is one job cut in two too), re-exports and import() as well. Run by `npm run lint`; the only cycle check.
 const root = resolve(new URL('..', import.meta.url).pathname);
 const files = ['src', 'bench', 'scripts'].flatMap((folder) =>
   readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })

@@ -4,8 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { useEmulator } from '../helpers/emulator.js';
 import { appManagementFlags, runCli, startCliEmulator, type CliRun } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
-/** `vendor-ops emulator` as a user meets it: every mistake one line and exit 2, and data to try from the start. */
+/**
+ * `vendor-ops emulator` as a user meets it: every mistake one line and exit 2, and data to try from the start. The
+ * mistakes run the command line's main() in this process (runCliInProcess: no Node start-up to pay for a one-line
+ * refusal); its help, the demo scenario and the documented one through the bundle.
+ */
 
 const emu = useEmulator();
 let dir = '';
@@ -40,33 +45,40 @@ describe('vendor-ops emulator: each mistake is one line and exit 2', () => {
 
   it('a port in use, --port abc, an unknown flag, a stray argument', async () => {
     const busy = new URL(emu.get().url).port;
-    expectOneLine(await runCli(['emulator', '--port', busy]), `port ${busy} is in use`);
-    expectOneLine(await runCli(['emulator', '--port', 'abc']), '--port must be a port number', "'abc'");
-    expectOneLine(await runCli(['emulator', '--port', '70000']), '--port must be a port number');
+    expectOneLine(await runCliInProcess(['emulator', '--port', busy]), `port ${busy} is in use`);
     expectOneLine(
-      await runCli(['emulator', '--prot', '8080']),
+      await runCliInProcess(['emulator', '--port', 'abc']),
+      '--port must be a port number',
+      "'abc'",
+    );
+    expectOneLine(await runCliInProcess(['emulator', '--port', '70000']), '--port must be a port number');
+    expectOneLine(
+      await runCliInProcess(['emulator', '--prot', '8080']),
       'unknown flag --prot',
       'did you mean --port?',
     );
-    expectOneLine(await runCli(['emulator', 'demo.json']), "unexpected argument 'demo.json'");
+    expectOneLine(await runCliInProcess(['emulator', 'demo.json']), "unexpected argument 'demo.json'");
   });
 
   it('a missing, a truncated and a misspelt scenario file', async () => {
     expectOneLine(
-      await runCli(['emulator', '--scenario', join(dir, 'absent.json')]),
+      await runCliInProcess(['emulator', '--scenario', join(dir, 'absent.json')]),
       'cannot read the scenario file',
       'absent.json',
     );
     const demo = await readFile(new URL('../../scenarios/demo.json', import.meta.url), 'utf8');
     const truncated = await scenarioFile('truncated.json', demo.slice(0, demo.length / 2));
-    expectOneLine(await runCli(['emulator', '--scenario', truncated]), 'truncated.json is not valid JSON');
+    expectOneLine(
+      await runCliInProcess(['emulator', '--scenario', truncated]),
+      'truncated.json is not valid JSON',
+    );
 
     const misspelt = await scenarioFile(
       'misspelt.json',
       JSON.stringify({ erp: { instances: { X01: { stpes: ['Succeeded'] } } } }),
     );
     expectOneLine(
-      await runCli(['emulator', '--scenario', misspelt]),
+      await runCliInProcess(['emulator', '--scenario', misspelt]),
       "unknown key 'erp.instances.X01.stpes'",
     );
     const inList = await scenarioFile(
@@ -74,14 +86,14 @@ describe('vendor-ops emulator: each mistake is one line and exit 2', () => {
       JSON.stringify({ cachedImages: { regions: { westeurope: [{ image: 'nginx', osTipe: 'Linux' }] } } }),
     );
     expectOneLine(
-      await runCli(['emulator', '--scenario', inList]),
+      await runCliInProcess(['emulator', '--scenario', inList]),
       "unknown key 'cachedImages.regions.westeurope[0].osTipe'",
     );
     const wrongValue = await scenarioFile(
       'wrong.json',
       JSON.stringify({ erp: { defaults: { respond: 201 } } }),
     );
-    expectOneLine(await runCli(['emulator', '--scenario', wrongValue]), 'erp.defaults.respond');
+    expectOneLine(await runCliInProcess(['emulator', '--scenario', wrongValue]), 'erp.defaults.respond');
   });
 });
 

@@ -9,8 +9,13 @@ import {
   CLI_SUB,
   resourceManagerFlags,
 } from '../helpers/run-cli.js';
+import { runCliInProcess } from '../helpers/run-cli-in-process.js';
 
-/** The command line as a person types it: lists as repeated flags, mistakes as one line and exit 2. */
+/**
+ * The command line as a person types it: lists as repeated flags, mistakes as one line and exit 2. The bundle
+ * (runCli) for one case of each kind (an operation, a usage error, the version, the terminal's width); the other
+ * commands run the same main() in this process (runCliInProcess), with the same assertions.
+ */
 
 const emu = useEmulator();
 const SUB = CLI_SUB;
@@ -58,7 +63,7 @@ describe('vendor-ops: a list input given as a repeated flag counts every value',
     emu
       .get()
       .cachedImages.setImages('westeurope', [{ image: 'docker.io/library/nginx:latest', osType: 'Linux' }]);
-    const run = await runCli([
+    const run = await runCliInProcess([
       'check-image-cached',
       ...rm(),
       '--location',
@@ -76,7 +81,7 @@ describe('vendor-ops: a list input given as a repeated flag counts every value',
   });
 
   it('app-remove-user --user-email a --user-email b removes both', async () => {
-    const run = await runCli([
+    const run = await runCliInProcess([
       'app-remove-user',
       ...appManagementFlags(emu.get().url),
       '--app',
@@ -100,13 +105,13 @@ describe('vendor-ops: flags it cannot use are usage errors, one line naming the 
 
   it('a repeated single-valued flag', async () => {
     expectUsageError(
-      await runCli([...stop(), '--wait', 'false', '--wait', 'true']),
+      await runCliInProcess([...stop(), '--wait', 'false', '--wait', 'true']),
       '--wait',
       'more than once',
     );
     // resource-group is a list (a selection by tag may span several): with names, one is needed.
     expectUsageError(
-      await runCli([...stop(), '--resource-group', 'other']),
+      await runCliInProcess([...stop(), '--resource-group', 'other']),
       '--resource-group',
       'names 2 items',
     );
@@ -115,18 +120,21 @@ describe('vendor-ops: flags it cannot use are usage errors, one line naming the 
 
   it('an unknown flag, with the nearest valid name', async () => {
     const line = expectUsageError(
-      await runCli(['check-image-cached', ...rm(), '--location', 'westeurope', '--imag', 'nginx']),
+      await runCliInProcess(['check-image-cached', ...rm(), '--location', 'westeurope', '--imag', 'nginx']),
       'unknown flag --imag',
       'did you mean --image?',
     );
     expect(line).toMatch(/^error: /);
     expectUsageError(
-      await runCli([...stop(), '--soft-stop-timout-seconds', '30']),
+      await runCliInProcess([...stop(), '--soft-stop-timout-seconds', '30']),
       '--soft-stop-timout-seconds',
       'did you mean --soft-stop-timeout-seconds?',
     );
     // Nothing close: no guess, a pointer to the flags instead.
-    const far = expectUsageError(await runCli([...stop(), '--frobnicate', 'x']), 'unknown flag --frobnicate');
+    const far = expectUsageError(
+      await runCliInProcess([...stop(), '--frobnicate', 'x']),
+      'unknown flag --frobnicate',
+    );
     expect(far).not.toContain('did you mean');
     expect(far).toContain('vendor-ops erp-stop --help');
     expect(emu.get().requests).toHaveLength(0);
@@ -143,20 +151,20 @@ describe('vendor-ops: flags it cannot use are usage errors, one line naming the 
 
   it('a misspelled operation, a stray argument, a flag without its value', async () => {
     expectUsageError(
-      await runCli(['erp-stp', ...rm()]),
+      await runCliInProcess(['erp-stp', ...rm()]),
       "'erp-stp' is not an operation",
       'did you mean erp-stop?',
     );
-    expectUsageError(await runCli(['chek-image-cached']), 'did you mean check-image-cached?');
-    expectUsageError(await runCli([...stop(), 'X02']), "unexpected argument 'X02'");
-    expectUsageError(await runCli([...stop(), '--wait']), '--wait needs a value');
-    expectUsageError(await runCli([...stop(), '--json=true']), '--json takes no value');
+    expectUsageError(await runCliInProcess(['chek-image-cached']), 'did you mean check-image-cached?');
+    expectUsageError(await runCliInProcess([...stop(), 'X02']), "unexpected argument 'X02'");
+    expectUsageError(await runCliInProcess([...stop(), '--wait']), '--wait needs a value');
+    expectUsageError(await runCliInProcess([...stop(), '--json=true']), '--json takes no value');
     expect(emu.get().requests).toHaveLength(0);
   });
 
   it('an invalid value names the flag as typed, and a bound as a person says it', async () => {
     const line = expectUsageError(
-      await runCli([...stop(), '--soft-stop-timeout-seconds', '-1']),
+      await runCliInProcess([...stop(), '--soft-stop-timeout-seconds', '-1']),
       '--soft-stop-timeout-seconds: must be a whole number from 0 to 82799',
     );
     expect(line).not.toMatch(/9007199254740991|Input '/);
@@ -165,8 +173,8 @@ describe('vendor-ops: flags it cannot use are usage errors, one line naming the 
 
 describe('vendor-ops: the forms people type', () => {
   it('help OP and OP --help print the same help; global flags stand before or after the operation', async () => {
-    const viaHelp = await runCli(['help', 'erp-stop']);
-    const viaFlag = await runCli(['erp-stop', '--help']);
+    const viaHelp = await runCliInProcess(['help', 'erp-stop']);
+    const viaFlag = await runCliInProcess(['erp-stop', '--help']);
     expect(viaHelp.code).toBe(0);
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
     expect(viaHelp.stdout).toContain('--erp-virtual-instance');
@@ -175,8 +183,8 @@ describe('vendor-ops: the forms people type', () => {
       .get()
       .cachedImages.setImages('westeurope', [{ image: 'docker.io/library/nginx:latest', osType: 'Linux' }]);
     const args = [...rm(), '--location', 'westeurope', '--image', 'nginx'];
-    const before = await runCli(['--json', '--verbose', 'check-image-cached', ...args]);
-    const after = await runCli(['check-image-cached', ...args, '--json', '--verbose']);
+    const before = await runCliInProcess(['--json', '--verbose', 'check-image-cached', ...args]);
+    const after = await runCliInProcess(['check-image-cached', ...args, '--json', '--verbose']);
     for (const run of [before, after]) {
       expect(run.code).toBe(0);
       expect(JSON.parse(run.stdout)).toMatchObject({ cached: true });
@@ -200,19 +208,19 @@ describe('vendor-ops: the forms people type', () => {
       .get()
       .cachedImages.setImages('westeurope', [{ image: 'docker.io/library/nginx:latest', osType: 'Linux' }]);
     const args = ['check-image-cached', ...rm(), '--location', 'westeurope', '--image', 'nginx'];
-    const withTables = await runCli(args);
-    const without = await runCli([...args, '--summary', 'false']);
+    const withTables = await runCliInProcess(args);
+    const without = await runCliInProcess([...args, '--summary', 'false']);
     expect(withTables.stderr).toContain('Cached images in westeurope');
     expect(without.code).toBe(0);
     expect(without.stderr).not.toContain('Cached images in westeurope');
-    expectUsageError(await runCli([...args, '--summary', 'no']), '--summary: must be true or false');
+    expectUsageError(await runCliInProcess([...args, '--summary', 'no']), '--summary: must be true or false');
   });
 
   it('debug lines give whole milliseconds', async () => {
     emu
       .get()
       .cachedImages.setImages('westeurope', [{ image: 'docker.io/library/nginx:latest', osType: 'Linux' }]);
-    const run = await runCli([
+    const run = await runCliInProcess([
       'check-image-cached',
       ...rm(),
       '--location',
@@ -257,11 +265,11 @@ describe('vendor-ops OP --help', () => {
   });
 
   it('text written for workflows reads as flags', async () => {
-    const resume = await runCli(['wait-for-operation', '--help']);
+    const resume = await runCliInProcess(['wait-for-operation', '--help']);
     expect(resume.stdout).toContain('--wait false');
     expect(resume.stdout).not.toContain('wait: false');
 
-    const signIn = await runCli([
+    const signIn = await runCliInProcess([
       'erp-stop',
       '--base-url',
       emu.get().url,
@@ -287,7 +295,7 @@ describe('vendor-ops OP --help', () => {
     expect(emu.get().requests).toHaveLength(0);
 
     emu.get().erp.setInstance('X01', { softStopUnsupported: true });
-    const refused = await runCli([
+    const refused = await runCliInProcess([
       'erp-stop',
       ...rm(),
       '--resource-group',

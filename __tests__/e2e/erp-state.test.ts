@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { emulatorSecrets, runOnEmulator, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
+import { runActionInProcess } from '../helpers/run-action-in-process.js';
 
 /** Issue 22: each instance read before (C0) and after (verify), skip, snooze, erp-status, resource ids. */
 
@@ -13,20 +14,34 @@ const POLL = /\/operationStatuses\//;
 
 const emu = useEmulator();
 
-const run = (inputs: Record<string, string>): Promise<ActionRun> =>
-  runOnEmulator(emu.get(), {
-    'subscription-id': SUB,
-    'resource-group': 'rg-erp',
-    'erp-virtual-instance': 'X01',
-    // The window's own requests, pinned here: the checks before it (preflight) read more and have their own suite.
-    ...(/^erp-(stop|start)$/.test(inputs.operation ?? '') ? { preflight: 'off' } : {}),
-    ...inputs,
-  });
+/**
+ * Most cases run the action's adapter in this process (runActionInProcess: Node's start-up is most of a short
+ * run's processor time, docs/test-speed.md); one of each kind passes `runAction`, the bundle as a runner starts
+ * it: a false success's annotation, a mixed window's summary, erp-status's read, full resource ids.
+ */
+type Runner = typeof runAction;
+
+const run = (inputs: Record<string, string>, runner: Runner = runActionInProcess): Promise<ActionRun> =>
+  runOnEmulator(
+    emu.get(),
+    {
+      'subscription-id': SUB,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X01',
+      // The window's own requests, pinned here: the checks before it (preflight) read more and have their own suite.
+      ...(/^erp-(stop|start)$/.test(inputs.operation ?? '') ? { preflight: 'off' } : {}),
+      ...inputs,
+    },
+    runner,
+  );
 
 /** erp-status reads no poll-interval (it does not poll): the inputs without it. */
-async function status(inputs: Record<string, string>): Promise<ActionRun> {
+async function status(
+  inputs: Record<string, string>,
+  runner: Runner = runActionInProcess,
+): Promise<ActionRun> {
   const e = emu.get();
-  const r = await runAction({
+  const r = await runner({
     operation: 'erp-status',
     'base-url': e.url,
     'access-token': 'emu-access-token',
@@ -128,7 +143,7 @@ describe('verify the end', () => {
   it('catches a false success: the operation says Succeeded, the instance is PartiallyRunning', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { status: 'Offline', start: { endStatus: 'PartiallyRunning' } });
-    const r = await run({ operation: 'erp-start' });
+    const r = await run({ operation: 'erp-start' }, runAction);
     expect(r.code).toBe(1);
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toContain(
@@ -167,7 +182,7 @@ describe('verify the end', () => {
     const e = emu.get();
     e.erp.setInstance('DONE', { status: 'Offline' });
     e.erp.setInstance('FALSE', { endStatus: 'PartiallyRunning' });
-    const r = await run({ operation: 'erp-stop', 'erp-virtual-instance': 'DONE, X01, FALSE' });
+    const r = await run({ operation: 'erp-stop', 'erp-virtual-instance': 'DONE, X01, FALSE' }, runAction);
     expect(r.code).toBe(1);
     expect(e.erp.stops.map((s) => s.instance).sort()).toEqual(['FALSE', 'X01']);
     expect(r.errors[0]).toContain('1 of 3 erp virtual instances did not stop');
@@ -231,7 +246,7 @@ describe('erp-status', () => {
   it('reads each instance and changes nothing', async () => {
     const e = emu.get();
     e.erp.setInstance('X02', { status: 'Offline', health: 'Unknown' });
-    const r = await status({ 'erp-virtual-instance': 'X01, X02' });
+    const r = await status({ 'erp-virtual-instance': 'X01, X02' }, runAction);
     expect(r.code).toBe(0);
     // Each system's read, then its parts' (its central services and application instances).
     expect(kinds().filter((k) => k === 'read')).toEqual(['read', 'read']);
@@ -303,10 +318,14 @@ describe('full resource ids', () => {
   });
 
   it('refuse a malformed id naming the item, before any request', async () => {
-    const r = await runOnEmulator(emu.get(), {
-      operation: 'erp-stop',
-      'erp-virtual-instance': `/subscriptions/${SUB}/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances`,
-    });
+    const r = await runOnEmulator(
+      emu.get(),
+      {
+        operation: 'erp-stop',
+        'erp-virtual-instance': `/subscriptions/${SUB}/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances`,
+      },
+      runActionInProcess,
+    );
     expect(r.code).toBe(1);
     expect(r.errors[0]).toMatch(/^::error::Input 'erp-virtual-instance': item '\/subscriptions\//);
     expect(r.errors[0]).toContain('is not a full resource id of the form');

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
-import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
+import {
+  expectNoSecrets,
+  runAction,
+  unescapeCommands,
+  type ActionRun,
+  type RunOptions,
+} from '../helpers/run-action.js';
+import { runActionInProcess } from '../helpers/run-action-in-process.js';
 
 const SUB = '00000000-0000-4000-8000-0000000000c1';
 const STOP = /\/erpVirtualInstances\/[^/]+\/stop$/;
@@ -29,8 +36,19 @@ function expectClean(r: ActionRun, e: ServiceEmulator): void {
   expectNoSecrets(r, emulatorSecrets(e));
 }
 
-async function run(inputs: Record<string, string>, options = {}): Promise<ActionRun> {
+/**
+ * The bundle, as a runner starts it: for a signal, and for one case of each kind (the whole flow and its outputs, a
+ * failure's annotation, several at once, the token renewed). The other cases `run` the same adapter in this process
+ * (Node's start-up is most of a short run's processor time, docs/test-speed.md), with the same assertions.
+ */
+async function bundle(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
   const result = await runAction(inputs, options);
+  expectClean(result, emu.get());
+  return unescapeCommands(result);
+}
+
+async function run(inputs: Record<string, string>): Promise<ActionRun> {
+  const result = await runActionInProcess(inputs);
   expectClean(result, emu.get());
   return unescapeCommands(result);
 }
@@ -45,7 +63,7 @@ describe('erp-stop, run as a runner runs it', () => {
         { status: 'Succeeded', percentComplete: 100 },
       ],
     });
-    const r = await run(stopInputs({ 'soft-stop-timeout-seconds': '300' }));
+    const r = await bundle(stopInputs({ 'soft-stop-timeout-seconds': '300' }));
     expect(r.code).toBe(0);
     const [stop] = e.requestsTo(STOP);
     expect(stop!.method).toBe('POST');
@@ -113,7 +131,7 @@ describe('erp-stop, run as a runner runs it', () => {
   it('fails a Failed operation naming code, message and request id, with the nested details in the log', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { steps: ['InProgress', 'Failed'] });
-    const r = await run(stopInputs());
+    const r = await bundle(stopInputs());
     expect(r.code).toBe(1);
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toMatch(
@@ -295,7 +313,7 @@ describe('erp-stop, run as a runner runs it', () => {
     e.erp.setInstance('X01', { steps: [{ status: 'InProgress', percentComplete: 55 }] });
     // Sent once the wait is under way (a second poll: the first one's answer was read), not at a fixed 2.5 s.
     const waiting = () => e.requestsTo(POLL).length >= 2;
-    const r = await run(stopInputs({ 'poll-interval': '0.1' }), { signalWhen: waiting });
+    const r = await bundle(stopInputs({ 'poll-interval': '0.1' }), { signalWhen: waiting });
     expect(r.code).toBe(1);
     expect(e.requestsTo(POLL).length).toBeGreaterThan(0);
     expect(r.errors[0]).toContain(
@@ -369,7 +387,7 @@ describe('several instances', () => {
     const e = emu.get();
     for (const n of three) e.erp.setInstance(n, slow);
     // A poll-interval well above the time three requests take to send: no poll can come before the third stop.
-    const r = await run(
+    const r = await bundle(
       stopInputs({
         preflight: 'off',
         'erp-virtual-instance': three.join('\n'),

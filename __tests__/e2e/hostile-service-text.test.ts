@@ -4,6 +4,7 @@ import { startEmulator, type FaultRule, type ServiceEmulator } from '../../src/e
 import { emulatorSecrets } from '../helpers/emulator.js';
 import { pollInterval } from '../helpers/operation-inputs.js';
 import { runAction, type ActionRun } from '../helpers/run-action.js';
+import { runActionInProcess } from '../helpers/run-action-in-process.js';
 import { parseRunnerOutput } from '../../scripts/runner-commands.js';
 
 /**
@@ -12,6 +13,10 @@ import { parseRunnerOutput } from '../../scripts/runner-commands.js';
  * and whatever input value the action echoes back,
  * the runner (the port of its parsers) executes only commands the action issued itself. Every forged command
  * carries data starting `FORGED`; the action's own commands only ever hold such text after words of its own.
+ *
+ * The property's runs take the action's adapter in this process (runActionInProcess: the same source, its stdout
+ * read as the runner reads the bundle's); the cases marked `bundle` also run every payload at once through the
+ * bundle itself, one of each kind of text: a service's body in the log and the annotation, a header, an input.
  */
 
 const SUB = '00000000-0000-4000-8000-0000000000e1';
@@ -98,11 +103,14 @@ interface Case {
   name: string;
   /** Puts the hostile text in the service's answers; returns the step's inputs. */
   arrange(text: string, header: string): Record<string, string>;
+  /** Also run once through the bundle, with every payload at once. */
+  bundle?: true;
 }
 
 const CASES: Case[] = [
   {
     name: 'erp-stop: the nested error of a failed stop',
+    bundle: true,
     arrange: (text) => {
       emu.erp.setInstance('X01', { respond: 200, steps: ['Failed'], error: serviceError(text) });
       return { ...resource(), operation: 'erp-stop', 'resource-group': 'rg', 'erp-virtual-instance': 'X01' };
@@ -132,6 +140,7 @@ const CASES: Case[] = [
   },
   {
     name: 'wait-for-sync: an error answer and its request id',
+    bundle: true,
     arrange: (text, header) => {
       emu.addFault(answer(/\/listSynchronizations$/, 404, { error: serviceError(text) }, header));
       return share();
@@ -184,6 +193,7 @@ const CASES: Case[] = [
   // Input values the action echoes back (an expression can put anyone's text into an input).
   {
     name: 'erp-stop: instance names echoed back',
+    bundle: true,
     arrange: (text) => ({
       ...resource(),
       operation: 'erp-stop',
@@ -233,19 +243,27 @@ function expectOnlyOwnCommands(run: ActionRun): void {
   expect(run.summary).not.toMatch(/\n[ \t]*\n[ \t]*\[FORGED/);
 }
 
+/** One run of a case's step with the text in place, by `runner`, and what the runner would execute checked. */
+const check =
+  ({ arrange }: Case, runner: typeof runAction) =>
+  async (text: string, header: string): Promise<void> => {
+    emu.faults.length = 0;
+    const inputs = arrange(text, header);
+    const run = await runner({ ...pollInterval(inputs.operation!, '0.05'), ...inputs });
+    expect(run.code).not.toBeNull();
+    // The text did reach the log (a payload's marker or its markup): the case tests something.
+    expect(run.stdout).toMatch(/FORGED|<img/);
+    expectOnlyOwnCommands(run);
+  };
+
+const ALL_HEADER = ALL.replace(/[\r\n]/g, ' ').replace(/[^\t\x20-\xff]/g, '?');
+
 describe('text from the service never becomes a workflow command', () => {
-  it.each(CASES)('$name', async ({ arrange }) => {
-    await fc.assert(
-      fc.asyncProperty(hostile, hostileHeader, async (text, header) => {
-        emu.faults.length = 0;
-        const inputs = arrange(text, header);
-        const run = await runAction({ ...pollInterval(inputs.operation!, '0.05'), ...inputs });
-        expect(run.code).not.toBeNull();
-        // The text did reach the log (a payload's marker or its markup): the case tests something.
-        expect(run.stdout).toMatch(/FORGED|<img/);
-        expectOnlyOwnCommands(run);
-      }),
-      { numRuns: 4, examples: [[ALL, ALL.replace(/[\r\n]/g, ' ').replace(/[^\t\x20-\xff]/g, '?')]] },
-    );
+  it.each(CASES)('$name', async (testCase) => {
+    await fc.assert(fc.asyncProperty(hostile, hostileHeader, check(testCase, runActionInProcess)), {
+      numRuns: 4,
+      examples: [[ALL, ALL_HEADER]],
+    });
+    if (testCase.bundle) await check(testCase, runAction)(ALL, ALL_HEADER);
   });
 });

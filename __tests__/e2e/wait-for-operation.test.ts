@@ -1,23 +1,35 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ServiceEmulator } from '../../src/emulator/index.js';
 import { runOnEmulator, useEmulator } from '../helpers/emulator.js';
-import type { ActionRun } from '../helpers/run-action.js';
+import { runAction, type ActionRun } from '../helpers/run-action.js';
+import { runActionInProcess } from '../helpers/run-action-in-process.js';
 
 const SUB = '00000000-0000-4000-8000-0000000000c2';
 const POLL = /\/operationStatuses\//;
 
 const emu = useEmulator();
 
+type Run = (inputs: Record<string, string>) => Promise<ActionRun>;
 // The window's own requests, pinned here: the checks before it (preflight) read more and have their own suite.
-const run = (inputs: Record<string, string>): Promise<ActionRun> =>
-  runOnEmulator(emu.get(), {
-    ...(/^erp-(stop|start)$/.test(inputs.operation ?? '') ? { preflight: 'off' } : {}),
-    ...inputs,
-  });
+const through =
+  (runner: Run): Run =>
+  (inputs) =>
+    runOnEmulator(
+      emu.get(),
+      { ...(/^erp-(stop|start)$/.test(inputs.operation ?? '') ? { preflight: 'off' } : {}), ...inputs },
+      runner,
+    );
+/**
+ * The bundle, as a runner starts it, for one case of each kind (a wait resumed to success, a failure's
+ * annotation, an input refused); the other cases run the same adapter in this process (Node's start-up is most
+ * of a short run's processor time, docs/test-speed.md), with the same emulator and the same assertions.
+ */
+const bundle = through(runAction);
+const run = through(runActionInProcess);
 
 /** Starts a stop with wait: false, as a first job would, and returns its operation-url output. */
-async function startStop(instance: string): Promise<string> {
-  const r = await run({
+async function startStop(instance: string, via: Run = run): Promise<string> {
+  const r = await via({
     operation: 'erp-stop',
     'subscription-id': SUB,
     'resource-group': 'rg-erp',
@@ -111,9 +123,9 @@ describe('wait-for-operation, run as a runner runs it', () => {
     e.erp.setInstance('X01', {
       steps: [{ status: 'InProgress', percentComplete: 30 }, 'Preparing System Configuration', 'Succeeded'],
     });
-    const operationUrl = await startStop('X01');
+    const operationUrl = await startStop('X01', bundle);
     expect(e.requestsTo(POLL)).toHaveLength(0);
-    const r = await run({ operation: 'wait-for-operation', 'operation-url': operationUrl });
+    const r = await bundle({ operation: 'wait-for-operation', 'operation-url': operationUrl });
     expect(r.code).toBe(0);
     const polls = e.requestsTo(POLL);
     expect(polls).toHaveLength(3);
@@ -158,8 +170,8 @@ describe('wait-for-operation, run as a runner runs it', () => {
         additionalInfo: [{ type: 'Hint', info: { retry: true } }],
       },
     });
-    const operationUrl = await startStop('X01');
-    const r = await run({ operation: 'wait-for-operation', 'operation-url': operationUrl });
+    const operationUrl = await startStop('X01', bundle);
+    const r = await bundle({ operation: 'wait-for-operation', 'operation-url': operationUrl });
     expect(r.code).toBe(1);
     expect(r.errors[0]).toMatch(
       /^::error::The operation ended with status Failed: StopFailed: Central services did not stop\. \(request-id: emu-req-\d+\)\.$/,
@@ -209,8 +221,8 @@ describe('several operations: start in one job, wait in another', () => {
   const three = ['S1', 'S2', 'S3'];
 
   /** erp-stop of the three with wait: false; its operation-urls, as a later job receives it. */
-  async function startThree(e: ServiceEmulator): Promise<string> {
-    const r = await run({
+  async function startThree(e: ServiceEmulator, via: Run = run): Promise<string> {
+    const r = await via({
       operation: 'erp-stop',
       'subscription-id': SUB,
       'resource-group': 'rg-erp',
@@ -315,11 +327,13 @@ describe('several operations: start in one job, wait in another', () => {
     ['a relative URL', (a: string) => `${a}\n${new URL(a).pathname}`, 'line 2 is not an absolute URL'],
     ['a JSON item that is not a string', (a: string) => JSON.stringify([a, 7]), 'item 2 of the JSON array'],
     ['a broken JSON array', (a: string) => `["${a}"`, 'is not a JSON array of URLs'],
-  ])('refuses %s before any request, naming operation-url and the line', async (_what, shape, reason) => {
+  ])('refuses %s before any request, naming operation-url and the line', async (what, shape, reason) => {
     const e = emu.get();
-    const urls = JSON.parse(await startThree(e)) as string[];
+    // One refusal through the bundle: the annotation a runner shows.
+    const via = what === 'a broken JSON array' ? bundle : run;
+    const urls = JSON.parse(await startThree(e, via)) as string[];
     const before = e.requests.length;
-    const r = await run({ operation: 'wait-for-operation', 'operation-url': shape(urls[0]!, urls[1]!) });
+    const r = await via({ operation: 'wait-for-operation', 'operation-url': shape(urls[0]!, urls[1]!) });
     expect(r.code).toBe(1);
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toMatch(/^::error::Input 'operation-url': /);

@@ -34,13 +34,15 @@ export function emulatorSecrets(emulator: ServiceEmulator): string[] {
 
 /**
  * The action's bundle run against `emulator` as a resource-manager step signed in with its static token (polls at
- * the floor), checked for any secret the emulator knows, with the runner's command escaping undone.
+ * the floor), checked for any secret the emulator knows, with the runner's command escaping undone. `runner`: the
+ * bundle by default, or the same adapter in the test's process (run-action-in-process.ts).
  */
 export async function runOnEmulator(
   emulator: ServiceEmulator,
   inputs: Record<string, string>,
+  runner: (inputs: Record<string, string>) => Promise<ActionRun> = runAction,
 ): Promise<ActionRun> {
-  const result = await runAction({
+  const result = await runner({
     'base-url': emulator.url,
     'access-token': 'emu-access-token',
     'poll-interval': '0.05',

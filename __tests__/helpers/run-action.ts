@@ -69,16 +69,10 @@ export async function runAction(
   inputs: Record<string, string>,
   options: RunOptions = {},
 ): Promise<ActionRun> {
-  const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-e2e-'));
-  const outputFile = join(dir, 'output');
-  const summaryFile = join(dir, 'summary');
-  await writeFile(outputFile, '');
-  await writeFile(summaryFile, '');
+  const { dir, env: files } = await stepFolder();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    RUNNER_TEMP: dir,
+    ...files,
     ...COMPILE_CACHE,
     ...options.env,
   };
@@ -124,8 +118,30 @@ export async function runAction(
   clearTimeout(term);
   clearInterval(watch);
   clearTimeout(kill);
-  const outputText = await readFile(outputFile, 'utf8');
-  const summary = await readFile(summaryFile, 'utf8');
+  return { ...(await collectRun(dir, { code, stdout, stderr })), exitAfterSignalMs };
+}
+
+/** A step's temporary folder (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, RUNNER_TEMP) and its files. */
+export async function stepFolder(): Promise<{ dir: string; env: Record<string, string> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-e2e-'));
+  const env = {
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+    RUNNER_TEMP: dir,
+  };
+  await writeFile(env.GITHUB_OUTPUT, '');
+  await writeFile(env.GITHUB_STEP_SUMMARY, '');
+  return { dir, env };
+}
+
+/** What a step left, read as the runner reads it: its streams' commands, its outputs, summary and files; `dir` removed. */
+export async function collectRun(
+  dir: string,
+  ended: { code: number | null; stdout: string; stderr: string },
+): Promise<ActionRun> {
+  const { code, stdout, stderr } = ended;
+  const outputText = await readFile(join(dir, 'output'), 'utf8');
+  const summary = await readFile(join(dir, 'summary'), 'utf8');
   // What the step wrote under RUNNER_TEMP (erp-stop, erp-start, erp-status: the result file), by file name.
   const resultFiles: Record<string, string> = {};
   for (const name of await readdir(dir)) {
@@ -147,7 +163,6 @@ export async function runAction(
     masks: named('add-mask').map((c) => c.data),
     resultFiles,
     everything: [stdout, stderr, outputText, summary, ...Object.values(resultFiles)].join('\n'),
-    exitAfterSignalMs,
   };
 }
 
