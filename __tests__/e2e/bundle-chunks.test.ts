@@ -32,6 +32,29 @@ describe('the bundle loads an operation’s code only when it runs', () => {
     }
   });
 
+  it('leaves undici’s Milo parser out, and parses with llhttp even where UNDICI_USE_MILO asks for Milo', async () => {
+    const main = await actionMain();
+    // How both of undici's lib/milo files begin (their WebAssembly follows, as base64): in no file of the bundle.
+    const milo = 'const wasmModule = new WebAssembly.Module(';
+    for (const dir of [join(main, '..'), join(main, '..', 'cli')]) {
+      for (const [file, code] of await bundleFiles(dir))
+        expect([file, code.includes(milo)]).toEqual([file, false]);
+    }
+    const run = await runAction(
+      {
+        operation: 'check-image-cached',
+        'base-url': emu.get().url,
+        'access-token': 'emu-access-token',
+        'subscription-id': '00000000-0000-4000-8000-000000000001',
+        location: 'westeurope',
+        image: 'nginx',
+      },
+      { env: { UNDICI_USE_MILO: '1' } },
+    );
+    expect(run.errors).toEqual([]);
+    expect(run.outputs.cached).toBe('true');
+  });
+
   it('runs check-image-cached from the entry and its own chunk, with no other chunk there', async () => {
     const copy = await mkdtemp(join(tmpdir(), 'vendor-ops-chunks-'));
     try {
