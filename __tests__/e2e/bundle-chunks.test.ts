@@ -20,6 +20,16 @@ async function bundleFiles(dir: string): Promise<Map<string, string>> {
   );
 }
 
+/** A check-image-cached step the emulator answers with one page. */
+const checkInputs = () => ({
+  operation: 'check-image-cached',
+  'base-url': emu.get().url,
+  'access-token': 'emu-access-token',
+  'subscription-id': '00000000-0000-4000-8000-000000000001',
+  location: 'westeurope',
+  image: 'nginx',
+});
+
 describe('the bundle loads an operation’s code only when it runs', () => {
   it('keeps every area’s run code out of the entry, in chunks beside it', async () => {
     const dist = join(await actionMain(), '..');
@@ -40,17 +50,7 @@ describe('the bundle loads an operation’s code only when it runs', () => {
       for (const [file, code] of await bundleFiles(dir))
         expect([file, code.includes(milo)]).toEqual([file, false]);
     }
-    const run = await runAction(
-      {
-        operation: 'check-image-cached',
-        'base-url': emu.get().url,
-        'access-token': 'emu-access-token',
-        'subscription-id': '00000000-0000-4000-8000-000000000001',
-        location: 'westeurope',
-        image: 'nginx',
-      },
-      { env: { UNDICI_USE_MILO: '1' } },
-    );
+    const run = await runAction(checkInputs(), { env: { UNDICI_USE_MILO: '1' } });
     expect(run.errors).toEqual([]);
     expect(run.outputs.cached).toBe('true');
   });
@@ -64,17 +64,7 @@ describe('the bundle loads an operation’s code only when it runs', () => {
         if (file !== 'index.js' && !defines(code, 'checkImageCached')) await rm(join(copy, file));
       }
       expect((await readdir(copy)).filter((f) => f.endsWith('.index.js'))).toHaveLength(1);
-      const run = await runAction(
-        {
-          operation: 'check-image-cached',
-          'base-url': emu.get().url,
-          'access-token': 'emu-access-token',
-          'subscription-id': '00000000-0000-4000-8000-000000000001',
-          location: 'westeurope',
-          image: 'nginx',
-        },
-        { main: join(copy, 'index.js') },
-      );
+      const run = await runAction(checkInputs(), { main: join(copy, 'index.js') });
       expect(run.errors).toEqual([]);
       expect(run.code).toBe(0);
       expect(run.outputs.cached).toBe('true');
