@@ -10,7 +10,15 @@ const emu = useEmulator(() => ({
 }));
 
 /** Each area's run code, by a function only its chunk defines (issue 53: the entry holds the declarations). */
-const RUN_CODE = ['runErp', 'statusWindow', 'mergeWindow', 'syncCancel', 'appRemoveUser', 'checkImageCached'];
+const RUN_CODE = [
+  'runErp',
+  'statusWindow',
+  'mergeWindow',
+  'waitForOperation',
+  'syncCancel',
+  'appRemoveUser',
+  'checkImageCached',
+];
 const defines = (code: string, name: string) => new RegExp(`function \\w*${name}\\(`).test(code);
 
 async function bundleFiles(dir: string): Promise<Map<string, string>> {

@@ -1,5 +1,6 @@
 import { CANCEL_INPUTS } from './options.js';
 import { shareOperation } from './declare.js';
+import { dataShareCode } from './load.js';
 
 /** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
 export default shareOperation({
@@ -9,5 +10,5 @@ export default shareOperation({
   inputs: CANCEL_INPUTS,
   plans: true,
   outputs: ['changes', 'plan'],
-  run: (options, client, ctx) => import('./code.js').then((code) => code.syncCancel(options, client, ctx)),
+  run: (options, client, ctx) => dataShareCode().then((code) => code.syncCancel(options, client, ctx)),
 });

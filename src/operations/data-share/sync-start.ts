@@ -1,5 +1,6 @@
 import { START_INPUTS } from './options.js';
 import { shareOperation } from './declare.js';
+import { dataShareCode } from './load.js';
 
 /** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
 export default shareOperation({
@@ -10,5 +11,5 @@ export default shareOperation({
   plans: true,
   outputs: ['changes', 'plan'],
   flags: '--synchronization-mode FullSync',
-  run: (options, client, ctx) => import('./code.js').then((code) => code.syncStart(options, client, ctx)),
+  run: (options, client, ctx) => dataShareCode().then((code) => code.syncStart(options, client, ctx)),
 });

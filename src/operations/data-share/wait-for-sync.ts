@@ -1,5 +1,6 @@
 import { WAIT_INPUTS } from './options.js';
 import { shareOperation } from './declare.js';
+import { dataShareCode } from './load.js';
 
 /**
  * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
@@ -11,5 +12,5 @@ export default shareOperation({
     "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
   inputs: WAIT_INPUTS,
   outputs: ['recurrence-interval', 'synchronization-time'],
-  run: (options, client, ctx) => import('./code.js').then((code) => code.waitForSync(options, client, ctx)),
+  run: (options, client, ctx) => dataShareCode().then((code) => code.waitForSync(options, client, ctx)),
 });
