@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ncc } from '../scripts/bundle.js';
 import { referenceCase, runStartup } from './cases/startup.js';
@@ -7,7 +7,7 @@ import { bundleFiles, replaceOnce } from './floor.js';
 import { buildSdks } from './sdk.js';
 
 /**
- * `--levers minify,compile-cache,…`: other builds of the action, measured in the same interleaved start-up rounds
+ * `--levers minify,compile-cache,dist-at:DIR,…`: other builds of the action, measured in the same interleaved start-up rounds
  * as the action as it is, the references and the vendor's SDK, so that a change to how dist/ is built is kept only
  * for a measured gain. Each lever adds start-up cases; `against` names the cases its ratios are taken to, per round.
  */
@@ -37,11 +37,23 @@ const UNDICI_ENTRY = new URL('../src/client/start-up/undici.cjs', import.meta.ur
 /** ncc's minifier (terser) and a source map beside the bundle, without the runtime source-map-support hook. */
 export const MINIFY_FLAGS = ['--minify', '--source-map', '--no-source-map-register'];
 
+/** `dist-at:DIR`: the action as another dist/ folder holds it (an earlier commit's), to compare a change with. */
+const DIST_AT = 'dist-at:';
+
 export function buildLevers(scratch: string, names: string[]): Lever[] {
   const levers: Lever[] = [];
   for (const name of names) {
-    if (!(LEVERS as readonly string[]).includes(name))
-      throw new Error(`--levers: unknown lever '${name}'; known: ${LEVERS.join(', ')}`);
+    if (!(LEVERS as readonly string[]).includes(name) && !name.startsWith(DIST_AT))
+      throw new Error(`--levers: unknown lever '${name}'; known: ${LEVERS.join(', ')}, ${DIST_AT}DIR`);
+  }
+  for (const name of names.filter((n) => n.startsWith(DIST_AT))) {
+    const main = join(name.slice(DIST_AT.length), 'index.js');
+    levers.push({
+      name,
+      label: `the action as ${main} holds it (entry ${statSync(main).size} bytes)`,
+      against: ['check-image-cached'],
+      cases: [startupCase(`lever: ${name}`, main)],
+    });
   }
   const minifiedAction = join(scratch, 'lever-minify', 'index.js');
   // minify+compile-cache needs the minified build too, not the minify lever's cases.

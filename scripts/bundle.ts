@@ -34,8 +34,17 @@ export function bundle(outDir: string): void {
   writeFileSync(join(outDir, 'cli.mjs'), CLI_SHIM, { mode: 0o755 });
 }
 
-/** Our ncc settings, one place: the benchmark builds its references with them too. */
-export const NCC_FLAGS: readonly string[] = [];
+/**
+ * Our ncc settings, one place: the benchmark builds its references with them too. undici's experimental Milo
+ * parser (its two WebAssembly builds, 166 KB of base64 in the entry) stays out: undici requires them only once Milo
+ * is chosen, which the bundles' undici entry turns off (src/client/start-up/undici.cjs); llhttp parses, as in Node.
+ */
+export const NCC_FLAGS: readonly string[] = [
+  '--external',
+  '../milo/simd.js',
+  '--external',
+  '../milo/no-simd.js',
+];
 
 /**
  * ncc with our settings; `flags` replaces them (the benchmark measures other settings with it). Always

@@ -7,6 +7,11 @@ import { startEmulator, type Scenario, type ServiceEmulator } from '../../src/em
 import { emulatorSecrets } from '../helpers/emulator.js';
 export { pollInterval } from '../helpers/operation-inputs.js';
 import { counts } from './tally.js';
+import { loadEveryArea } from '../../src/operations/module.js';
+
+// The cases run concurrently in one process, and jest refuses an import() made while it is between two of its
+// tests: every area's run code is loaded now, once (src/operations/module.ts, areaCode).
+await loadEveryArea();
 
 /** Errors an operation may end with on purpose; anything else (a TypeError, a RangeError) is a crash. */
 export const KNOWN_ERRORS = new Set([

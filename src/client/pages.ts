@@ -124,6 +124,16 @@ export interface ListOptions<T> {
 }
 
 /**
+ * Every item of a short list endpoint, all held at once (a share's handful of settings, a system's databases);
+ * a listing that may be long is walked page by page with listPages instead.
+ */
+export async function listAll<T>(client: HttpClient, list: ListOptions<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of listPages(client, list)) all.push(...page.value);
+  return all;
+}
+
+/**
  * The pages of a list endpoint: the first request and every nextLink with the same method and body, each nextLink
  * only on the client's own origin and on the listing's own path, each page parsed with its schema. A read: lazy,
  * one page in memory at a time.

@@ -124,6 +124,27 @@ export interface OperationView {
   whatToDo?: Partial<Record<FailureKind, string>>;
 }
 
+const areaLoaders: (() => Promise<unknown>)[] = [];
+
+/**
+ * An area's run code, as its modules load it: `load` is the area's `import('./code.js')`, which ncc bundles as a
+ * chunk of its own (dist/<id>.index.js), so a step parses only its own area's code. Imported once per process.
+ */
+export function areaCode<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  const once = () => (loaded ??= load());
+  areaLoaders.push(once);
+  return once;
+}
+
+/**
+ * Every area's run code, imported now: for tests that run operations concurrently in one process, since jest
+ * refuses an import() made while it is between two of its tests (a case still running when another has ended).
+ */
+export async function loadEveryArea(): Promise<void> {
+  await Promise.all(areaLoaders.map((load) => load()));
+}
+
 /** Checks a module's shape at compile time while keeping its precise option types. */
 export function defineOperation<U extends Record<string, InputUse>, C extends ClientKind>(
   module: OperationModule<U, C>,

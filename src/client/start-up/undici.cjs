@@ -12,6 +12,10 @@ const api = require('undici/lib/api/index.js');
 // What undici's entry does first: `dispatcher.request(…)` and the other API methods on every dispatcher.
 Object.assign(Dispatcher.prototype, api);
 
+// llhttp always, whatever UNDICI_USE_MILO says: the bundles leave Milo's WebAssembly out (scripts/bundle.ts,
+// NCC_FLAGS), so undici choosing it would fail at the first connection. No dispatcher of ours sets `useMilo`.
+require('undici/lib/dispatcher/parser-h1.js').setMiloEnabled(false);
+
 module.exports.Dispatcher = Dispatcher;
 module.exports.Agent = require('undici/lib/dispatcher/agent.js');
 module.exports.ProxyAgent = require('undici/lib/dispatcher/proxy-agent.js');

@@ -1,4 +1,5 @@
 import { defineOperation } from '../module.js';
+import { appsCode } from './load.js';
 
 /** app-current-user (D): reads nothing but the API's address and token; sets the token owner's profile. */
 export default defineOperation({
@@ -13,6 +14,5 @@ export default defineOperation({
     title: ({ outputs }) =>
       outputs['user-name'] === undefined ? undefined : `signed in as ${String(outputs['user-name'])}`,
   },
-  run: (options, client, ctx) =>
-    import('./code.js').then((code) => code.appCurrentUser(options, client, ctx)),
+  run: (options, client, ctx) => appsCode().then((code) => code.appCurrentUser(options, client, ctx)),
 });

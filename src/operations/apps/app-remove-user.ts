@@ -1,5 +1,6 @@
 import { defineOperation } from '../module.js';
 import { REMOVE_INPUTS } from './options.js';
+import { appsCode } from './load.js';
 
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 export default defineOperation({
@@ -20,5 +21,5 @@ export default defineOperation({
       return `${removed.length} removed${members}`;
     },
   },
-  run: (options, client, ctx) => import('./code.js').then((code) => code.appRemoveUser(options, client, ctx)),
+  run: (options, client, ctx) => appsCode().then((code) => code.appRemoveUser(options, client, ctx)),
 });

@@ -1,6 +1,9 @@
-import { defineOperation, required, withDefault } from '../module.js';
+import { areaCode, defineOperation, required, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import { regionNames, uuid } from '../parsers.js';
+
+/** Its run code (./code.ts), loaded when it runs: a chunk of its own. */
+const checkImageCode = areaCode(() => import('./code.js'));
 
 /**
  * check-image-cached (B): reads the regions and the images; sets whether all are cached in every region and which
@@ -37,6 +40,5 @@ export default defineOperation({
         'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.',
     },
   },
-  run: (options, client, ctx) =>
-    import('./code.js').then((code) => code.checkImageCached(options, client, ctx)),
+  run: (options, client, ctx) => checkImageCode().then((code) => code.checkImageCached(options, client, ctx)),
 });

@@ -30,6 +30,8 @@ export type ShareSubscriptionOptions = OptionsOf<typeof SHARE_INPUTS> & ClientOp
 export class ShareSubscription {
   /** The `Retry-After` of the last listSynchronizations answer, in ms: the wait before the next poll. */
   retryAfterMs?: number;
+  /** When the step opened it, which is when its run started: how long it waited, in a time-out's message. */
+  private readonly openedAt: number;
   private readonly path: string;
 
   readonly options: ShareSubscriptionOptions;
@@ -39,8 +41,14 @@ export class ShareSubscription {
     this.options = options;
     this.client = client;
     this.ctx = ctx;
+    this.openedAt = ctx.clock.now();
     const o = options;
     this.path = servicePath`/subscriptions/${o.subscriptionId}/resourceGroups/${o.resourceGroup}/providers/Vendor.DataShare/accounts/${o.accountName}/shareSubscriptions/${o.shareSubscription}`;
+  }
+
+  /** Since the step opened the share subscription, in ms. */
+  waitedMs(): number {
+    return this.ctx.clock.now() - this.openedAt;
   }
 
   url(action: string, query: Record<string, string | undefined> = {}): URL {

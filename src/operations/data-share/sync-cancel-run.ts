@@ -85,8 +85,7 @@ export async function syncCancel(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  const { clock, logger } = ctx;
-  const started = clock.now();
+  const { logger } = ctx;
   const share = new ShareSubscription(options, client, ctx);
   if (ctx.dryRun) return planCancel(share, options.synchronizationId, ctx);
   // A cancel sent is a change, however the synchronization then ends.
@@ -152,7 +151,7 @@ export async function syncCancel(
       });
     case 'timeout':
       return result(sync, {
-        failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
+        failure: `${timeoutMessage(share.waitedMs(), outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
         kind: 'timeout',
       });
     case 'cancelled':

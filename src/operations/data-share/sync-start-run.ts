@@ -28,8 +28,6 @@ export async function syncStart(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  const { clock } = ctx;
-  const started = clock.now();
   const share = new ShareSubscription(options, client, ctx);
   const mode = options.synchronizationMode;
   if (ctx.dryRun) return planStart(share, mode, RUNNING_HINT, ctx);
@@ -63,7 +61,7 @@ export async function syncStart(
       });
     case 'timeout':
       return result(sync, {
-        failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
+        failure: `${timeoutMessage(share.waitedMs(), outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
         kind: 'timeout',
       });
     case 'cancelled': {

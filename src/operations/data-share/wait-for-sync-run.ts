@@ -1,5 +1,5 @@
 import type { HttpClient } from '../../client/http.js';
-import { listPages } from '../../client/pages.js';
+import { listAll } from '../../client/pages.js';
 import {
   sourceSettingListSchema,
   type SourceShareSynchronizationSetting,
@@ -35,12 +35,18 @@ export async function waitForSync(
   ctx: OperationContext,
 ): Promise<OperationResult> {
   const { clock, logger } = ctx;
-  const started = clock.now();
   const share = new ShareSubscription(options, client, ctx);
 
   let settings: SourceShareSynchronizationSetting[];
   try {
-    settings = await readSettings(client, share.url('listSourceShareSynchronizationSettings'), ctx);
+    // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
+    settings = await listAll(client, {
+      method: 'POST',
+      url: share.url('listSourceShareSynchronizationSettings'),
+      schema: sourceSettingListSchema,
+      what: 'listSourceShareSynchronizationSettings',
+      signal: ctx.signal,
+    });
   } catch (error) {
     if (!ctx.signal?.aborted) throw error;
     return {
@@ -92,32 +98,12 @@ export async function waitForSync(
       });
     case 'timeout':
       return finish({
-        failure: timeoutMessage(clock.now() - started, sync, wanted, listedAny),
+        failure: timeoutMessage(share.waitedMs(), sync, wanted, listedAny),
         kind: 'timeout',
       });
     case 'cancelled':
       return finish({ failure: cancelledWhileWaiting(sync, wanted), kind: 'cancelled' });
   }
-}
-
-/** `$` kept literal and spaces as %20, the way OData services document their query options. */
-async function readSettings(
-  client: HttpClient,
-  url: URL,
-  ctx: OperationContext,
-): Promise<SourceShareSynchronizationSetting[]> {
-  const settings: SourceShareSynchronizationSetting[] = [];
-  // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
-  for await (const page of listPages(client, {
-    method: 'POST',
-    url,
-    schema: sourceSettingListSchema,
-    what: 'listSourceShareSynchronizationSettings',
-    signal: ctx.signal,
-  })) {
-    settings.push(...page.value);
-  }
-  return settings;
 }
 
 /** The synchronization wanted, as a noun phrase: "synchronization X", "synchronization started at or after T". */

@@ -11,3 +11,4 @@ export { windowOf } from './report/window-run.js';
 export { checkSystems } from './check/run.js';
 export { readParts } from './health.js';
 export { runBySelection } from './erp-list/select-run.js';
+export { waitForOperation } from './resume.js';

@@ -1,13 +1,15 @@
 import { OPERATION_OUTPUTS } from './instance-io.js';
 import { resultFileFor } from './report/build.js';
-import { defineOperation } from '../module.js';
+import { areaCode, defineOperation } from '../module.js';
 import { WAIT_INPUTS } from './wait-options.js';
-// Static, not through erp's chunk: loaded by import() it crashed the fault suite's in-process cancelled waits
-// (jest: "import a file outside of the scope of the test code"), seen on a clean clone; the entry pays ~7 KB.
-import { waitForOperation } from './resume.js';
 
 export type { WaitForOperationOptions } from './wait-options.js';
-export { waitForOperation } from './resume.js';
+
+/**
+ * erp's run code (./code.ts), loaded when it runs: a chunk of its own. Through areaCode, so that the fault suite's
+ * concurrent in-process cases load it before they start (jest refuses an import() between two of its tests).
+ */
+const erpCode = areaCode(() => import('./code.js'));
 
 /**
  * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
@@ -32,5 +34,5 @@ export default defineOperation({
     firstTable: "Times: this step's wait, and the service's own start and end",
     title: () => 'nothing to wait for',
   },
-  run: waitForOperation,
+  run: (options, client, ctx) => erpCode().then((code) => code.waitForOperation(options, client, ctx)),
 });

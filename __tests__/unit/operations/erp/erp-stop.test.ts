@@ -4,7 +4,7 @@ import { VirtualClock } from '../../../../src/client/clock.js';
 import { InputError } from '../../../../src/client/errors.js';
 import type { HttpClient } from '../../../../src/client/http.js';
 import { erpStop, type ErpStopOptions } from '../../../../src/operations/erp/erp-stop.js';
-import { waitForOperation } from '../../../../src/operations/erp/wait-for-operation.js';
+import { waitForOperation } from '../../../../src/operations/erp/resume.js';
 import type { Logger, OperationContext } from '../../../../src/operations/types.js';
 import { clientOver, errorAnswer, type FakeAnswer, type WireCall } from '../../../helpers/fake-transport.js';
 
