@@ -476,8 +476,7 @@ async function endedMeanwhile(share, id, error, ctx) {
     return { ...now, synchronizationId: id };
 }
 async function syncCancel(options, client, ctx) {
-    const { clock, logger } = ctx;
-    const started = clock.now();
+    const { logger } = ctx;
     const share = new data_share_share/* ShareSubscription */.Z(options, client, ctx);
     if (ctx.dryRun)
         return planCancel(share, options.synchronizationId, ctx);
@@ -540,7 +539,7 @@ async function syncCancel(options, client, ctx) {
             });
         case 'timeout':
             return result(sync, {
-                failure: `${(0,report/* timeoutMessage */.l7)(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
+                failure: `${(0,report/* timeoutMessage */.l7)(share.waitedMs(), outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
                 kind: 'timeout',
             });
         case 'cancelled':
@@ -568,8 +567,6 @@ var error_body = __webpack_require__(4962);
 
 const RUNNING_HINT = 'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
 async function syncStart(options, client, ctx) {
-    const { clock } = ctx;
-    const started = clock.now();
     const share = new data_share_share/* ShareSubscription */.Z(options, client, ctx);
     const mode = options.synchronizationMode;
     if (ctx.dryRun)
@@ -600,7 +597,7 @@ async function syncStart(options, client, ctx) {
             });
         case 'timeout':
             return result(sync, {
-                failure: `${(0,report/* timeoutMessage */.l7)(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
+                failure: `${(0,report/* timeoutMessage */.l7)(share.waitedMs(), outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
                 kind: 'timeout',
             });
         case 'cancelled': {
@@ -725,11 +722,17 @@ var data_share_schedule = __webpack_require__(4444);
  */
 async function waitForSync(options, client, ctx) {
     const { clock, logger } = ctx;
-    const started = clock.now();
     const share = new data_share_share/* ShareSubscription */.Z(options, client, ctx);
     let settings;
     try {
-        settings = await readSettings(client, share.url('listSourceShareSynchronizationSettings'), ctx);
+        // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
+        settings = await (0,pages/* listAll */._w)(client, {
+            method: 'POST',
+            url: share.url('listSourceShareSynchronizationSettings'),
+            schema: data_share/* sourceSettingListSchema */.zI,
+            what: 'listSourceShareSynchronizationSettings',
+            signal: ctx.signal,
+        });
     }
     catch (error) {
         if (!ctx.signal?.aborted)
@@ -773,27 +776,12 @@ async function waitForSync(options, client, ctx) {
             });
         case 'timeout':
             return finish({
-                failure: (0,report/* timeoutMessage */.l7)(clock.now() - started, sync, wanted, listedAny),
+                failure: (0,report/* timeoutMessage */.l7)(share.waitedMs(), sync, wanted, listedAny),
                 kind: 'timeout',
             });
         case 'cancelled':
             return finish({ failure: (0,report/* cancelledWhileWaiting */.Y7)(sync, wanted), kind: 'cancelled' });
     }
-}
-/** `$` kept literal and spaces as %20, the way OData services document their query options. */
-async function readSettings(client, url, ctx) {
-    const settings = [];
-    // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
-    for await (const page of (0,pages/* listPages */.pN)(client, {
-        method: 'POST',
-        url,
-        schema: data_share/* sourceSettingListSchema */.zI,
-        what: 'listSourceShareSynchronizationSettings',
-        signal: ctx.signal,
-    })) {
-        settings.push(...page.value);
-    }
-    return settings;
 }
 /** The synchronization wanted, as a noun phrase: "synchronization X", "synchronization started at or after T". */
 function describeChoice(options) {
