@@ -1,9 +1,12 @@
 import { InputError } from '../../client/errors.js';
-import { defineOperation, optional, required, withDefault } from '../module.js';
+import { areaCode, defineOperation, optional, required, withDefault } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import type { WindowReport, WindowSystem } from './report/page.js';
 import type { ExpectedSystem } from '../erp-parsers.js';
 import { firstLine } from './wording.js';
+
+/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
+const erpCode = areaCode(() => import('./code.js'));
 
 export interface ErpReportOptions {
   results: string;
@@ -35,7 +38,7 @@ export default defineOperation({
 });
 
 export async function erpReport(options: ErpReportOptions, _client: unknown, ctx: OperationContext) {
-  const { gatherResults, windowOf } = await import('./code.js');
+  const { gatherResults, windowOf } = await erpCode();
   const gathering = await gatherResults(options.results).catch((error: NodeJS.ErrnoException) => {
     throw new InputError('results', `cannot be read as a directory (${error.code ?? error.message})`);
   });

@@ -1,7 +1,7 @@
 import { InputError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { bySelection } from './erp-list/select.js';
-import { defineOperation, optional, withDefault, type OptionsOf } from '../module.js';
+import { areaCode, defineOperation, optional, withDefault, type OptionsOf } from '../module.js';
 import {
   checkedAndUp,
   runDeclaration,
@@ -10,6 +10,9 @@ import {
 } from './run-declaration.js';
 import type { OperationContext } from '../types.js';
 import { ERP_API_VERSION } from './vocabulary.js';
+
+/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
+const erpCode = areaCode(() => import('./code.js'));
 
 // erp-start's inputs, selection included (run-declaration.ts: whatever it gains, restart reads too), but for the
 // machines (a restart starts none) and wait (each stop must end before its start is sent).
@@ -47,12 +50,12 @@ export default defineOperation({
   inputs: RESTART_INPUTS,
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --whole-system true',
-  run: bySelection('erp-restart', erpRestart, () => import('./code.js')),
+  run: bySelection('erp-restart', erpRestart, erpCode),
 });
 
 /** The restart run (verbs.ts): each system stopped then started, one step after the other, never its machines. */
 export async function erpRestart(options: ErpRestartOptions, client: HttpClient, ctx: OperationContext) {
-  const { refuseWindowInputs, runErp } = await import('./code.js');
+  const { refuseWindowInputs, runErp } = await erpCode();
   if (options.databaseSoftStopTimeoutSeconds !== undefined && !options.wholeSystem) {
     throw new InputError(
       'database-soft-stop-timeout-seconds',

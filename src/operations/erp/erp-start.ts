@@ -1,6 +1,6 @@
 import type { HttpClient } from '../../client/http.js';
 import { bySelection } from './erp-list/select.js';
-import { defineOperation } from '../module.js';
+import { areaCode, defineOperation } from '../module.js';
 import type { OperationContext } from '../types.js';
 import {
   checkedAndUp,
@@ -8,6 +8,9 @@ import {
   START_AND_SELECTION_INPUTS,
   type ErpStartOptions,
 } from './run-declaration.js';
+
+/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
+const erpCode = areaCode(() => import('./code.js'));
 
 /**
  * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window, and
@@ -24,12 +27,12 @@ export default defineOperation({
   inputs: START_AND_SELECTION_INPUTS,
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-  run: bySelection('erp-start', erpStart, () => import('./code.js')),
+  run: bySelection('erp-start', erpStart, erpCode),
 });
 
 /** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
 export async function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
-  const { refuseWindowInputs, runErp } = await import('./code.js');
+  const { refuseWindowInputs, runErp } = await erpCode();
   refuseWindowInputs(options);
   return runErp({ run: 'start', options, machines: options.startVm, ...checkedAndUp(options) }, client, ctx);
 }

@@ -5,7 +5,7 @@ import { targetRow } from './rows.js';
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { jsonOf } from '../../client/response.js';
-import { defineOperation, optional, withDefault } from '../module.js';
+import { areaCode, defineOperation, optional, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import { bySelection, READ_SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import type { OperationContext, OperationResult } from '../types.js';
@@ -20,11 +20,14 @@ import type { PartHealth } from './health.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
 import { firstLine } from './wording.js';
 
+/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
+const erpCode = areaCode(() => import('./code.js'));
+
 export type { ErpStatusOptions } from './erp-status-options.js';
 
 /** The parts' health read (health.ts), loaded with erp's chunk when a status is read. */
 const readPartsOf: typeof import('./health.js').readParts = async (...args) =>
-  (await import('./code.js')).readParts(...args);
+  (await erpCode()).readParts(...args);
 
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
@@ -48,7 +51,7 @@ export default defineOperation({
   view: { untimed: true, title: selectionTitle },
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
-  run: bySelection('erp-status', erpStatus, () => import('./code.js')),
+  run: bySelection('erp-status', erpStatus, erpCode),
 });
 
 export async function erpStatus(
@@ -57,7 +60,7 @@ export async function erpStatus(
   ctx: OperationContext,
 ): Promise<OperationResult> {
   if (options.wholeSystem) {
-    const { statusWindow } = await import('./code.js');
+    const { statusWindow } = await erpCode();
     return statusWindow(options, client, ctx, () =>
       erpStatus({ ...options, wholeSystem: false }, client, ctx),
     );

@@ -2,8 +2,18 @@ import type { HttpClient } from '../../client/http.js';
 import { INSTANCE_ACTION_INPUTS } from './instance-io.js';
 import { bySelection, CHANGE_SELECTION_INPUTS } from './erp-list/select.js';
 import { runDeclaration } from './run-declaration.js';
-import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
+import {
+  areaCode,
+  defineOperation,
+  optional,
+  withDefault,
+  type ClientOptions,
+  type OptionsOf,
+} from '../module.js';
 import type { OperationContext } from '../types.js';
+
+/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
+const erpCode = areaCode(() => import('./code.js'));
 
 const STOP_INPUTS = {
   ...INSTANCE_ACTION_INPUTS,
@@ -32,12 +42,12 @@ export default defineOperation({
   inputs: { ...STOP_INPUTS, ...CHANGE_SELECTION_INPUTS },
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-  run: bySelection('erp-stop', erpStop, () => import('./code.js')),
+  run: bySelection('erp-stop', erpStop, erpCode),
 });
 
 /** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
 export async function erpStop(options: ErpStopOptions, client: HttpClient, ctx: OperationContext) {
-  const { refuseWindowInputs, runErp } = await import('./code.js');
+  const { refuseWindowInputs, runErp } = await erpCode();
   refuseWindowInputs(options);
   return runErp(
     {

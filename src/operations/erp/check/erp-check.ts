@@ -1,5 +1,5 @@
 import type { HttpClient } from '../../../client/http.js';
-import { defineOperation, optional, withDefault, type InputUse } from '../../module.js';
+import { areaCode, defineOperation, optional, withDefault, type InputUse } from '../../module.js';
 import type { OperationContext, OperationResult, RowMark } from '../../types.js';
 import { bySelection, SELECTION_INPUTS } from '../erp-list/select.js';
 import { whereContext } from '../instance-ref.js';
@@ -7,6 +7,9 @@ import { ERP_API_VERSION } from '../vocabulary.js';
 import { checkFailOn } from '../../erp-parsers.js';
 import { checkResultFile } from './result-file.js';
 import type { CheckOptions, SystemCheck } from './run.js';
+
+/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
+const erpCode = areaCode(() => import('../code.js'));
 
 type FailOn = 'refuse' | 'unknown' | 'none';
 
@@ -52,7 +55,7 @@ export default defineOperation({
         "Each refused system's findings say what to fix: fix it, or leave it out of the window; a could-not-check finding names the read that was refused. fail-on: none reports without failing.",
     },
   },
-  run: bySelection('erp-check', erpCheck, () => import('../code.js')),
+  run: bySelection('erp-check', erpCheck, erpCode),
 });
 
 export async function erpCheck(
@@ -60,7 +63,7 @@ export async function erpCheck(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  const { checkSystems } = await import('../code.js');
+  const { checkSystems } = await erpCode();
   const checked = await checkSystems(options, client, ctx);
   const unknown = (c: SystemCheck) => c.findings.some((f) => f.level === 'unknown');
   // The refused first, then those not fully checked, each group in input order.
