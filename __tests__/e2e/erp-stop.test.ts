@@ -106,6 +106,19 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(r.summary).not.toContain(op.id);
   });
 
+  it('reads the system once before its stop: the checks (preflight basic) and the step share one read', async () => {
+    const e = emu.get();
+    const from = e.requests.length;
+    const r = await run(stopInputs({}));
+    expect(r.code).toBe(0);
+    const sent = e.requests.findIndex((q, i) => i >= from && q.method === 'POST');
+    const reads = e.requests
+      .slice(from, sent)
+      .filter((q) => q.method === 'GET' && /\/erpVirtualInstances\/X01$/.test(q.url.pathname));
+    expect(reads).toHaveLength(1);
+    expect(r.stdout).toContain('X01: checks (basic: ');
+  });
+
   it('sends softStopTimeoutSeconds 0 by default and ends on a terminal 200 without polling', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { respond: 200, steps: ['Succeeded'] });

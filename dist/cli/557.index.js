@@ -489,6 +489,26 @@ var retry = __webpack_require__(7785);
 
 
 /**
+ * One step on one target, as a planner (planners.ts) makes it and `runSteps` runs it through `actOn`: what it
+ * sends and where, the end it expects, whether skip-if-done may skip it, whether it is on the machines, how it is
+ * said. The driver reads these facts; what differs by verb it looks up in the verb's row (verbs.ts).
+ */
+/**
+ * A read handed to a step's first run: taken once, so the same step run again (another job moved its target away:
+ * window/two-hands.ts) reads anew; a stale Offline would skip the stop it is run again for.
+ */
+class HandedRead {
+    state;
+    constructor(state) {
+        this.state = state;
+    }
+    take() {
+        const state = this.state;
+        this.state = undefined;
+        return state;
+    }
+}
+/**
  * Sends one step's POST: its body as planned, and for any stop step the hard-stop fallback: a soft stop the
  * service refuses (SoftStopUnsupported) is sent again as a hard one where allowed, and `sent` says so.
  */
@@ -1035,7 +1055,7 @@ async function actOn(o) {
     const reads = (options.skipIfDone || options.verify) && !(ctx.dryRun && step.bringsBack);
     if (reads) {
         try {
-            before = await (0,instance_state/* readInstance */.oK)(client, step.readUrl);
+            before = step.read?.take() ?? (await (0,instance_state/* readInstance */.oK)(client, step.readUrl));
         }
         catch (error) {
             return (0,read_failure/* readFailure */.f1)({ ref: step.ref, error, durationMs: elapsed(), log, ctx });
@@ -1911,6 +1931,7 @@ async function readSystemFacts(client, where) {
         identity: identities.length > 0 ? { principalId: identities[0]?.principalId ?? undefined } : undefined,
         parts: parts.read,
         partsUnread: parts.unread,
+        response,
     };
 }
 /** The children's lists (C3) of `kinds` (default every kind), more reads only where a list pages. */
@@ -2059,7 +2080,8 @@ async function preflight(ref, run, io) {
     const line = checksLine(run.level, findings);
     if (refusing.length === 0) {
         log.info(line);
-        return { line };
+        const read = facts.response && { status: facts.status, health: facts.health, response: facts.response };
+        return { line, read };
     }
     const codes = [...new Set(refusing.map((f) => f.code))].join(', ');
     return {
@@ -2188,6 +2210,7 @@ function afterStart(ref, o) {
 ;// CONCATENATED MODULE: ./src/operations/erp/plan-around.ts
 
 
+
 /** The window a run's checks are made for: erp-check's, from the run's own inputs. */
 function checkRun(o) {
     return {
@@ -2214,6 +2237,9 @@ function around(steps, ref, a) {
         : -1;
     return steps.map((step, i) => {
         const plan = `${i === 0 && line ? `${line} → ` : ''}${step.plan}`;
+        // The checks' read of the system is its first step's read where that step reads the system.
+        if (i === 0 && a.read && step.target === ref.label)
+            step = { ...step, read: new HandedRead(a.read) };
         if (i !== up || !health)
             return { ...step, plan };
         const read = { ...health, baseUrl: o.options.baseUrl, apiVersion: a.apiVersion };
@@ -2432,7 +2458,8 @@ function planRun(o, io) {
         const checked = await preflight(ref, checks, { ...io, log });
         if ('refused' in checked)
             return checked.refused;
-        const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }) : row.verbs;
+        const read = 'read' in checked ? checked.read : undefined;
+        const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }, read) : row.verbs;
         if ('target' in verbs)
             return verbs;
         let planned;
@@ -2444,7 +2471,7 @@ function planRun(o, io) {
             planned = verbs.flatMap((verb, i) => bringsBack(planSystem(ref, { ...one, verb }), i));
         }
         return Array.isArray(planned)
-            ? around(planned, ref, { o, line: checked.line, apiVersion: run.apiVersion })
+            ? around(planned, ref, { o, line: checked.line, read, apiVersion: run.apiVersion })
             : planned;
     };
 }
@@ -2452,16 +2479,23 @@ function planRun(o, io) {
  * A run whose first verbs a system may already be past (a restart of a system read Offline): the system read before
  * anything is planned, and where it is there, only the last verb planned, named in the log.
  */
-async function lastOnly(ref, row, run, io) {
+async function lastOnly(ref, row, run, io, checked) {
     const last = row.verbs[row.verbs.length - 1];
     const startedAt = io.ctx.clock.now();
-    let read;
-    try {
-        read = await (0,instance_state/* readInstance */.oK)(io.client, (0,resource_id/* resourceUrl */.UI)(run.options.baseUrl, ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3, run.apiVersion));
-    }
-    catch (error) {
-        return (0,read_failure/* readFailure */.f1)({ ref, error, durationMs: io.ctx.clock.now() - startedAt, log: io.log, ctx: io.ctx });
-    }
+    let read = checked;
+    if (!read)
+        try {
+            read = await (0,instance_state/* readInstance */.oK)(io.client, (0,resource_id/* resourceUrl */.UI)(run.options.baseUrl, ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3, run.apiVersion));
+        }
+        catch (error) {
+            return (0,read_failure/* readFailure */.f1)({
+                ref,
+                error,
+                durationMs: io.ctx.clock.now() - startedAt,
+                log: io.log,
+                ctx: io.ctx,
+            });
+        }
     if (row.lastOnlyFrom === undefined || !(0,client_status/* sameStatus */.H5)(read.status, row.lastOnlyFrom))
         return row.verbs;
     io.log.info(`is ${read.status} before the ${row.word}: ${verbs/* VERBS */.hU[last].done} only`);

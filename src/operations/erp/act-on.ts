@@ -43,7 +43,7 @@ export async function actOn(o: ActOn): Promise<TargetResult> {
   const reads = (options.skipIfDone || options.verify) && !(ctx.dryRun && step.bringsBack);
   if (reads) {
     try {
-      before = await readInstance(client, step.readUrl);
+      before = step.read?.take() ?? (await readInstance(client, step.readUrl));
     } catch (error) {
       return readFailure({ ref: step.ref, error, durationMs: elapsed(), log, ctx });
     }

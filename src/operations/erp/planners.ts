@@ -11,7 +11,7 @@ import { leftAlone } from './erp-list/select-run.js';
 import type { Selection } from './erp-list/selection.js';
 import { databaseUrl, type InstanceRef } from './instance-ref.js';
 import { readInstance } from './instance-state.js';
-import { type TargetResult, unsent } from './target-result.js';
+import { type InstanceState, type TargetResult, unsent } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import { runSteps } from './run-steps.js';
 import type { Step } from './step.js';
@@ -111,7 +111,8 @@ function planRun(o: ErpRun, io: Omit<TargetIo, 'log'>): DriverRun['plan'] {
     const checks = { ...checkRun(o), baseUrl: o.options.baseUrl, apiVersion: run.apiVersion, reads };
     const checked = await preflight(ref, checks, { ...io, log });
     if ('refused' in checked) return checked.refused;
-    const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }) : row.verbs;
+    const read = 'read' in checked ? checked.read : undefined;
+    const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }, read) : row.verbs;
     if ('target' in verbs) return verbs;
     let planned: Step[] | TargetResult;
     if (o.options.wholeSystem) planned = await planSystemWindow(ref, verbs, run, { ...io, log });
@@ -121,7 +122,7 @@ function planRun(o: ErpRun, io: Omit<TargetIo, 'log'>): DriverRun['plan'] {
       planned = verbs.flatMap((verb, i) => bringsBack(planSystem(ref, { ...one, verb }), i));
     }
     return Array.isArray(planned)
-      ? around(planned, ref, { o, line: checked.line, apiVersion: run.apiVersion })
+      ? around(planned, ref, { o, line: checked.line, read, apiVersion: run.apiVersion })
       : planned;
   };
 }
@@ -130,18 +131,31 @@ function planRun(o: ErpRun, io: Omit<TargetIo, 'log'>): DriverRun['plan'] {
  * A run whose first verbs a system may already be past (a restart of a system read Offline): the system read before
  * anything is planned, and where it is there, only the last verb planned, named in the log.
  */
-async function lastOnly(ref: InstanceRef, row: RunRow, run: WindowPlanning, io: TargetIo) {
+async function lastOnly(
+  ref: InstanceRef,
+  row: RunRow,
+  run: WindowPlanning,
+  io: TargetIo,
+  checked?: InstanceState,
+) {
   const last = row.verbs[row.verbs.length - 1]!;
   const startedAt = io.ctx.clock.now();
-  let read;
-  try {
-    read = await readInstance(
-      io.client,
-      resourceUrl(run.options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, run.apiVersion),
-    );
-  } catch (error) {
-    return readFailure({ ref, error, durationMs: io.ctx.clock.now() - startedAt, log: io.log, ctx: io.ctx });
-  }
+  let read = checked;
+  if (!read)
+    try {
+      read = await readInstance(
+        io.client,
+        resourceUrl(run.options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, run.apiVersion),
+      );
+    } catch (error) {
+      return readFailure({
+        ref,
+        error,
+        durationMs: io.ctx.clock.now() - startedAt,
+        log: io.log,
+        ctx: io.ctx,
+      });
+    }
   if (row.lastOnlyFrom === undefined || !sameStatus(read.status, row.lastOnlyFrom)) return row.verbs;
   io.log.info(`is ${read.status} before the ${row.word}: ${VERBS[last].done} only`);
   return [last];

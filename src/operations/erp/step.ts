@@ -2,7 +2,7 @@ import { ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
 import type { OperationContext } from '../types.js';
 import type { InstanceRef } from './instance-ref.js';
-import type { TargetResult } from './target-result.js';
+import type { InstanceState, TargetResult } from './target-result.js';
 import type { InstanceLog } from './progress.js';
 import { VERBS, type Verb } from './verbs.js';
 import { describeFallback, type StepName } from './wording.js';
@@ -12,6 +12,24 @@ import { describeFallback, type StepName } from './wording.js';
  * sends and where, the end it expects, whether skip-if-done may skip it, whether it is on the machines, how it is
  * said. The driver reads these facts; what differs by verb it looks up in the verb's row (verbs.ts).
  */
+/**
+ * A read handed to a step's first run: taken once, so the same step run again (another job moved its target away:
+ * window/two-hands.ts) reads anew; a stale Offline would skip the stop it is run again for.
+ */
+export class HandedRead {
+  private state: InstanceState | undefined;
+
+  constructor(state: InstanceState) {
+    this.state = state;
+  }
+
+  take(): InstanceState | undefined {
+    const state = this.state;
+    this.state = undefined;
+    return state;
+  }
+}
+
 export interface Step {
   step: StepName;
   /** How the step names its target: the system (`X01`) or one of its databases (`X01/db0`). */
@@ -20,6 +38,8 @@ export interface Step {
   verb: Verb;
   /** Where the target is read (before, and to verify), and where the step is sent. */
   readUrl: URL;
+  /** The target as its checks read it just before the plan: this step's first read, not sent again (C0). */
+  read?: HandedRead;
   actionUrl: URL;
   /** The JSON body; undefined sends none (the seed's C2). */
   body?: { softStopTimeoutSeconds?: number; deallocateVm?: boolean; startVm?: boolean };

@@ -1,5 +1,5 @@
 import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../../client/arm/resource-id.js';
-import { parseBody, type HttpClient } from '../../../client/http.js';
+import { parseBody, type HttpClient, type HttpResponse } from '../../../client/http.js';
 import { listPages } from '../../../client/pages.js';
 import { erpSystemFacts } from '../../../client/schemas/erp.js';
 import { systemPartList, type SystemPart } from '../../../client/schemas/erp-parts.js';
@@ -42,6 +42,8 @@ export interface SystemFacts {
   parts: PartFacts[];
   /** Why its instances' lists could not be read, where they could not: the checks on its parts were not made. */
   partsUnread?: string;
+  /** The system's read (C0): also its first step's "before", not sent again. */
+  response?: HttpResponse;
 }
 
 const LISTS: [PartKind, string][] = [
@@ -79,6 +81,7 @@ export async function readSystemFacts(
     identity: identities.length > 0 ? { principalId: identities[0]?.principalId ?? undefined } : undefined,
     parts: parts.read,
     partsUnread: parts.unread,
+    response,
   };
 }
 

@@ -2,7 +2,7 @@ import type { HttpClient } from '../../../client/http.js';
 import type { OperationContext } from '../../types.js';
 import type { InstanceRef } from '../instance-ref.js';
 import type { InstanceLog } from '../progress.js';
-import { unsent, type TargetResult } from '../target-result.js';
+import { unsent, type InstanceState, type TargetResult } from '../target-result.js';
 import { readFailure } from '../read-failure.js';
 import { callerChecks, type AccessReads } from './access.js';
 import { readSystemFacts } from './facts.js';
@@ -35,8 +35,11 @@ export interface PreflightRun {
   reads: AccessReads;
 }
 
-/** One system checked: the line its plan shows, or the outcome of a system refused (nothing sent to it). */
-export type Checked = { line?: string } | { refused: TargetResult };
+/**
+ * One system checked: the line its plan shows and the system's read (its first step's, not made again), or the
+ * outcome of a system refused (nothing sent to it).
+ */
+export type Checked = { line?: string; read?: InstanceState } | { refused: TargetResult };
 
 /**
  * Checks one system before its plan is sent: each finding logged (a warning for all but a pass), and a system with
@@ -68,7 +71,8 @@ export async function preflight(
   const line = checksLine(run.level, findings);
   if (refusing.length === 0) {
     log.info(line);
-    return { line };
+    const read = facts.response && { status: facts.status, health: facts.health, response: facts.response };
+    return { line, read };
   }
   const codes = [...new Set(refusing.map((f) => f.code))].join(', ');
   return {
