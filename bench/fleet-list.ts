@@ -7,6 +7,7 @@ import type { BenchEnv, Case, Sample } from './harness.js';
 import { runChild } from './child.js';
 import { mib, ms, verdict, x, type Row } from './figures.js';
 import { build } from './floor.js';
+import { PART_READS } from './settings.js';
 
 /**
  * erp-list over a fleet (issue 34): 5 000 systems in 50 pages of items of several KB, all selected by tag, handed
@@ -203,8 +204,8 @@ export function fleetListRows(m: (name: string, key: string) => number): Row[] {
   const growth = m(NAMES.heavy, 'rssKiB') / m(NAMES.action, 'rssKiB');
   const floorGrowth = m(NAMES.floorHeavy, 'rssKiB') / m(NAMES.floor, 'rssKiB');
   const { systems: n, bucket } = STATUS_BY_TAG;
-  // Every read the step needs (the listing's pages and one per system) admitted as the bucket refills.
-  const needed = n + m(NAMES.status, 'pages');
+  // Every read the step needs (the listing's pages; per system its read and its parts' lists) as the bucket refills.
+  const needed = n * (1 + PART_READS) + m(NAMES.status, 'pages');
   const idealMs = (Math.max(0, needed - bucket.capacity) / bucket.refillPerSecond) * 1000;
   const statusWall = m(NAMES.status, 'wallMs');
   return [

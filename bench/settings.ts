@@ -28,3 +28,12 @@ export const SETTINGS = {
 
 /** The reads that verify a stop's end: 1, as the emulator's status settles with the operation. */
 export const SETTLE_READS = 1;
+/**
+ * The reads `preflight: basic` (the default; contract v6, "Before the window") makes before anything is sent: the
+ * system's three lists of children (C3). Its read of the system is the first step's own (handed over, not repeated).
+ */
+export const CHECK_READS = 3;
+/** erp-status's parts (contract v6, "After a start"): the central services' and application instances' lists. */
+export const PART_READS = 2;
+/** Two hands (contract v6, "The whole system"): the application read again before the database stop and each machine step. */
+export const TWO_HANDS_READS = 3;

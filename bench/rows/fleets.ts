@@ -1,5 +1,5 @@
 import { mib, ms, verdict, x, x3, type Figures, type Row } from '../figures.js';
-import { SETTLE_READS, type SETTINGS } from '../settings.js';
+import { CHECK_READS, SETTLE_READS, TWO_HANDS_READS, type SETTINGS } from '../settings.js';
 
 /** Figure 4, many at once: the fan-out, a fleet under a write bucket, whole-system windows under both buckets. */
 export function fleetRows(f: Figures, s: typeof SETTINGS): Row[] {
@@ -15,7 +15,8 @@ function fanOutRows({ m }: Figures, s: typeof SETTINGS): Row[] {
   const f = s.fanOut;
   const idealWall = Math.ceil(f.instances / f.maxParallel) * f.durationMs;
   const idealRequests =
-    f.instances * (1 + 1 + Math.ceil(f.durationMs / (f.retryAfterSeconds * 1000)) + SETTLE_READS);
+    f.instances *
+    (1 + CHECK_READS + 1 + Math.ceil(f.durationMs / (f.retryAfterSeconds * 1000)) + SETTLE_READS);
   const fanWall = m('erp-stop fan-out', 'wallMs');
   const fanRequests = m('erp-stop fan-out', 'requests');
   const leastWall = m('erp-stop fan-out, the least client', 'wallMs');
@@ -64,8 +65,8 @@ function throttledFleetRows({ m }: Figures, s: typeof SETTINGS): Row[] {
   const bucketMs = ((t.instances - t.bucket.capacity) / t.bucket.refillPerSecond) * 1000;
   const idealWall = bucketMs + t.durationMs;
   const polls = Math.ceil(t.durationMs / (t.retryAfterSeconds * 1000));
-  // As the fan-out's: the read before, the stop, its polls and the read that verifies, per instance.
-  const idealRequests = t.instances * (1 + 1 + polls + SETTLE_READS);
+  // As the fan-out's: the read before, the checks' lists, the stop, its polls and the read that verifies, per instance.
+  const idealRequests = t.instances * (1 + CHECK_READS + 1 + polls + SETTLE_READS);
   const name = 'erp-stop fleet under throttling';
   const wall = m(name, 'wallMs');
   const requests = m(name, 'requests');
@@ -80,7 +81,7 @@ function throttledFleetRows({ m }: Figures, s: typeof SETTINGS): Row[] {
     ],
     [
       '4',
-      `fleet under throttling: requests / ideal (a read, the stop once, ${polls} polls and ${SETTLE_READS} settle read each; ideal ${idealRequests}), 429s among them`,
+      `fleet under throttling: requests / ideal (a read, ${CHECK_READS} lists for the checks, the stop once, ${polls} polls and ${SETTLE_READS} settle read each; ideal ${idealRequests}), 429s among them`,
       `${requests} = ${x(requests / idealRequests)}, ${m(name, 'throttled')} × 429`,
       '≤ 1.20 ×',
       verdict(requests / idealRequests <= 1.2),
@@ -90,15 +91,16 @@ function throttledFleetRows({ m }: Figures, s: typeof SETTINGS): Row[] {
 
 /**
  * Whole-system windows: each system's four steps one after the other, `maxParallel` systems at once, under the
- * vendor's buckets. The fewest requests: the list of databases; each of the four steps read first, sent, polled
- * ⌈T/r⌉ times and read to verify. The ideal
+ * vendor's buckets. The fewest requests: the checks' three lists (the databases' among them, which the window's plan
+ * reads too); the application read again before the database stop and each machine step (two hands); each of the
+ * four steps read first, sent, polled ⌈T/r⌉ times and read to verify. The ideal
  * wall is the longest of the three limits: the waves of systems, the read bucket and the write bucket.
  */
 function windowRows({ m }: Figures, s: typeof SETTINGS): Row[] {
   const w = s.window;
   const polls = Math.ceil(w.durationMs / (w.retryAfterSeconds * 1000));
   // Every step reads first (issue 42: a machine step too, to wait out a move and refuse a 409 it cannot see end).
-  const reads = w.systems * (1 + 4 * (2 + polls));
+  const reads = w.systems * (CHECK_READS + TWO_HANDS_READS + 4 * (2 + polls));
   const writes = w.systems * 4;
   const idealRequests = reads + writes;
   const waves = Math.ceil(w.systems / w.maxParallel) * 4 * w.durationMs;
