@@ -38,16 +38,19 @@ for (const flag of ${JSON.stringify(V8_FLAGS)}) setFlagsFromString(flag);
 const headers = { authorization: 'Bearer ' + core.getInput('access-token') };
 const image = core.getInput('image');
 const dispatcher = new Agent();
-let url = core.getInput('base-url') + '/subscriptions/' + core.getInput('subscription-id') +
-  '/providers/Vendor.ContainerInstance/locations/' + core.getInput('location') + '/cachedImages?api-version=2025-09-01';
 let found;
 let res;
-while (url) {
-  res = await request(url, { headers, dispatcher });
-  const page = JSON.parse(await res.body.text());
-  found ??= page.value.find((cached) => cached.image === image);
-  url = page.nextLink;
-}
+// Each region's pages one after another, the regions at once (as the action reads several).
+await Promise.all(core.getInput('location').split(',').map(async (location) => {
+  let url = core.getInput('base-url') + '/subscriptions/' + core.getInput('subscription-id') +
+    '/providers/Vendor.ContainerInstance/locations/' + location + '/cachedImages?api-version=2025-09-01';
+  while (url) {
+    res = await request(url, { headers, dispatcher });
+    const page = JSON.parse(await res.body.text());
+    found ??= page.value.find((cached) => cached.image === image);
+    url = page.nextLink;
+  }
+}));
 void dispatcher.destroy();
 const images = found ? [found] : [];
 core.setOutput('cached', String(images.length > 0));

@@ -105,8 +105,8 @@ const REGIONS = [
  * check-image-cached over `n` regions of the same listing, ours on its last page: every page is read (the floor),
  * and the regions at once should cost little more wall time than one.
  */
-const acrossRegions = (n: number): Case => ({
-  name: `image in ${n} region(s)`,
+const acrossRegions = (n: number, least = false): Case => ({
+  name: `image in ${n} region(s)${least ? ', the least client' : ''}`,
   async run(env) {
     const { images, pageSize } = SETTINGS.regions;
     const listing = [
@@ -120,7 +120,8 @@ const acrossRegions = (n: number): Case => ({
     };
     return withEmulator(env, scenario, async (emu) => {
       const inputs = { operation: 'check-image-cached', ...resourceManager(emu), image: IMAGE };
-      const run = await runChild([env.actionMain], { ...inputs, location: locations.join(',') }, env);
+      const main = least ? env.floorRequestsMain : env.actionMain;
+      const run = await runChild([main], { ...inputs, location: locations.join(',') }, env);
       expectSuccess(this.name, run, run.outputs.cached === 'true');
       return {
         wallMs: run.wallMs,
@@ -140,4 +141,6 @@ export const PAGE_CASES: Case[] = [
   syncStart,
   acrossRegions(1),
   acrossRegions(SETTINGS.regions.count),
+  acrossRegions(1, true),
+  acrossRegions(SETTINGS.regions.count, true),
 ];

@@ -17,6 +17,10 @@ export function pageRows({ m, all, perRound, spread }: Figures, s: typeof SETTIN
   const one = 'image in 1 region(s)';
   const many = `image in ${count} region(s)`;
   const wallRatios = perRound(one, many);
+  const leastRatios = perRound(`${one}, the least client`, `${many}, the least client`);
+  // The regions at once cost what the machine's one emulator takes to serve their pages, for any client: the
+  // action is held to the least client's growth (docs/benchmark.md, 2026-11-29), as the fan-out row is.
+  const overLeast = median(wallRatios) / median(leastRatios);
   return [
     [
       '3',
@@ -29,8 +33,22 @@ export function pageRows({ m, all, perRound, spread }: Figures, s: typeof SETTIN
       '3',
       `check-image-cached, ${count} regions vs 1 region of ${images} images: wall`,
       `${ms(m(many, 'wallMs'))} vs ${ms(m(one, 'wallMs'))} = ${spread(wallRatios)}`,
-      '≤ 1.20 ×',
-      verdict(median(wallRatios) <= 1.2),
+      '(reported)',
+      '',
+    ],
+    [
+      '3',
+      `the least client (floor + GETs, the regions at once), ${count} regions vs 1: wall`,
+      `${ms(m(`${many}, the least client`, 'wallMs'))} vs ${ms(m(`${one}, the least client`, 'wallMs'))} = ${spread(leastRatios)}`,
+      'reference',
+      '',
+    ],
+    [
+      '3',
+      `check-image-cached's growth from 1 to ${count} regions over the least client's`,
+      x(overLeast),
+      '≤ 1.10 ×',
+      verdict(overLeast <= 1.1),
     ],
     [
       '3',
