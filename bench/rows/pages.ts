@@ -13,6 +13,51 @@ export function pageRows({ m, all, perRound, spread }: Figures, s: typeof SETTIN
   const rssEvery = m(every, 'rssKiB');
   const rssFirst = m(first, 'rssKiB');
   const rssShort = m('history, every page (short)', 'rssKiB');
+  return [
+    ...regionRows({ m, perRound, spread }, s),
+    [
+      '3',
+      `pages read / k, image on page k of ${pages} (k = ${onPages.join(', ')})`,
+      ratios.map((v) => v.toFixed(2)).join(', '),
+      '= 1.00',
+      verdict(ratios.every((v) => v === 1)),
+    ],
+    [
+      '3',
+      `requests per poll, ${h.count} synchronizations in ${pagesOf(h.count)} pages`,
+      `${m(every, 'requestsPerPoll')} (\`startTime asc\`), ${m(first, 'requestsPerPoll')} (newest first)`,
+      `= ${pagesOf(h.count)}, = 1`,
+      verdict(m(every, 'requestsPerPoll') === pagesOf(h.count) && m(first, 'requestsPerPoll') === 1),
+    ],
+    [
+      '3',
+      `sync-start, ${h.count} synchronizations in ${pagesOf(h.count)} pages, its id listed a poll late: requests`,
+      `${m(started, 'requests')}`,
+      `= ${m(started, 'ideal')} (1 POST + 1 page per poll)`,
+      verdict(m(started, 'requests') === m(started, 'ideal')),
+    ],
+    [
+      '3',
+      'peak RSS reading every page vs the first page',
+      `${mib(rssEvery)} vs ${mib(rssFirst)} = ${x(rssEvery / rssFirst)}`,
+      '≤ 1.10 ×',
+      verdict(rssEvery / rssFirst <= 1.1),
+    ],
+    [
+      '3',
+      `peak RSS reading every page, ${pagesOf(h.count)} pages vs ${pagesOf(h.shortCount)} pages`,
+      `${mib(rssEvery)} vs ${mib(rssShort)} = ${x(rssEvery / rssShort)}`,
+      '≤ 1.10 × (no growth with pages)',
+      verdict(rssEvery / rssShort <= 1.1),
+    ],
+  ];
+}
+
+/** check-image-cached across regions: every page once, and the growth from 1 region held to the least client's. */
+function regionRows(
+  { m, perRound, spread }: Pick<Figures, 'm' | 'perRound' | 'spread'>,
+  s: typeof SETTINGS,
+): Row[] {
   const { count, images, pageSize } = s.regions;
   const one = 'image in 1 region(s)';
   const many = `image in ${count} region(s)`;
@@ -49,41 +94,6 @@ export function pageRows({ m, all, perRound, spread }: Figures, s: typeof SETTIN
       x(overLeast),
       '≤ 1.10 ×',
       verdict(overLeast <= 1.1),
-    ],
-    [
-      '3',
-      `pages read / k, image on page k of ${pages} (k = ${onPages.join(', ')})`,
-      ratios.map((v) => v.toFixed(2)).join(', '),
-      '= 1.00',
-      verdict(ratios.every((v) => v === 1)),
-    ],
-    [
-      '3',
-      `requests per poll, ${h.count} synchronizations in ${pagesOf(h.count)} pages`,
-      `${m(every, 'requestsPerPoll')} (\`startTime asc\`), ${m(first, 'requestsPerPoll')} (newest first)`,
-      `= ${pagesOf(h.count)}, = 1`,
-      verdict(m(every, 'requestsPerPoll') === pagesOf(h.count) && m(first, 'requestsPerPoll') === 1),
-    ],
-    [
-      '3',
-      `sync-start, ${h.count} synchronizations in ${pagesOf(h.count)} pages, its id listed a poll late: requests`,
-      `${m(started, 'requests')}`,
-      `= ${m(started, 'ideal')} (1 POST + 1 page per poll)`,
-      verdict(m(started, 'requests') === m(started, 'ideal')),
-    ],
-    [
-      '3',
-      'peak RSS reading every page vs the first page',
-      `${mib(rssEvery)} vs ${mib(rssFirst)} = ${x(rssEvery / rssFirst)}`,
-      '≤ 1.10 ×',
-      verdict(rssEvery / rssFirst <= 1.1),
-    ],
-    [
-      '3',
-      `peak RSS reading every page, ${pagesOf(h.count)} pages vs ${pagesOf(h.shortCount)} pages`,
-      `${mib(rssEvery)} vs ${mib(rssShort)} = ${x(rssEvery / rssShort)}`,
-      '≤ 1.10 × (no growth with pages)',
-      verdict(rssEvery / rssShort <= 1.1),
     ],
   ];
 }
