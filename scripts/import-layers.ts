@@ -6,7 +6,8 @@ import { importsOf } from './imports-of.js';
 // dynamic imports included), 0 for none. Fails when the wing stacks more layers than MAX_LAYERS, or when a file of
 // the shared floor (directly in src/operations/, registry.ts apart: it is the top) imports from an area folder.
 // Run by `npm run lint`, after import-cycles (a circle has no layer).
-const MAX_LAYERS = 10;
+// 11 since erp/load.ts: one home for the chunk's loader above code.ts (it was a const copied into seven modules).
+const MAX_LAYERS = 11;
 const root = resolve(new URL('..', import.meta.url).pathname);
 const operations = join(root, 'src', 'operations');
 const wing = join(operations, 'erp');

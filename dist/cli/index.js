@@ -19511,7 +19511,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5197);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2368);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
@@ -19630,7 +19630,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 5197:
+/***/ 2368:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19991,6 +19991,11 @@ function checkResultFile(result, step) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/load.ts
+
+/** erp's run code (./code.ts), loaded when one of its operations runs: a chunk of its own, once per process. */
+const erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_require__.e(/* import() */ 706).then(__nccwpck_require__.bind(__nccwpck_require__, 4706)));
+
 ;// CONCATENATED MODULE: ./src/operations/erp/check/erp-check.ts
 
 
@@ -19998,8 +20003,7 @@ function checkResultFile(result, step) {
 
 
 
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_require__.e(/* import() */ 557).then(__nccwpck_require__.bind(__nccwpck_require__, 557)));
+
 const CHECK_INPUTS = {
     apiVersion: (0,operations_module/* withDefault */.IQ)('api-version', vocabulary/* ERP_API_VERSION */.QU),
     maxParallel: (0,operations_module/* withDefault */.IQ)('max-parallel'),
@@ -20276,8 +20280,7 @@ function checkedAndUp(options) {
 
 
 
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erp_start_erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_require__.e(/* import() */ 557).then(__nccwpck_require__.bind(__nccwpck_require__, 557)));
+
 /**
  * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window, and
  * after a verified start reads it until it serves (health-timeout, expect-healthy); otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
@@ -20288,11 +20291,11 @@ const erp_start_erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_
     description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
     inputs: START_AND_SELECTION_INPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-    run: bySelection('erp-start', erpStart, erp_start_erpCode),
+    run: bySelection('erp-start', erpStart, erpCode),
 }));
 /** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
 async function erpStart(options, client, ctx) {
-    const { refuseWindowInputs, runErp } = await erp_start_erpCode();
+    const { refuseWindowInputs, runErp } = await erpCode();
     refuseWindowInputs(options);
     return runErp({ run: 'start', options, machines: options.startVm, ...checkedAndUp(options) }, client, ctx);
 }
@@ -20331,10 +20334,9 @@ var read_failure = __nccwpck_require__(3773);
 
 
 
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erp_status_erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_require__.e(/* import() */ 557).then(__nccwpck_require__.bind(__nccwpck_require__, 557)));
+
 /** The parts' health read (health.ts), loaded with erp's chunk when a status is read. */
-const readPartsOf = async (...args) => (await erp_status_erpCode()).readParts(...args);
+const readPartsOf = async (...args) => (await erpCode()).readParts(...args);
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
  * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
@@ -20355,11 +20357,11 @@ const readPartsOf = async (...args) => (await erp_status_erpCode()).readParts(..
     // The one read is the row: its times go to the result file, not to a `took` column.
     view: { untimed: true, title: chosen/* selectionTitle */.nn },
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
-    run: bySelection('erp-status', erpStatus, erp_status_erpCode),
+    run: bySelection('erp-status', erpStatus, erpCode),
 }));
 async function erpStatus(options, client, ctx) {
     if (options.wholeSystem) {
-        const { statusWindow } = await erp_status_erpCode();
+        const { statusWindow } = await erpCode();
         return statusWindow(options, client, ctx, () => erpStatus({ ...options, wholeSystem: false }, client, ctx));
     }
     const targets = (0,instance_ref/* resolveInstances */.JK)(options.erpVirtualInstances, options).map((ref) => ({
@@ -20460,8 +20462,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 
 
 
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erp_stop_erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_require__.e(/* import() */ 557).then(__nccwpck_require__.bind(__nccwpck_require__, 557)));
+
 const STOP_INPUTS = {
     ...INSTANCE_ACTION_INPUTS,
     softStopTimeoutSeconds: (0,operations_module/* withDefault */.IQ)('soft-stop-timeout-seconds'),
@@ -20481,11 +20482,11 @@ const STOP_INPUTS = {
     description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
     inputs: { ...STOP_INPUTS, ...CHANGE_SELECTION_INPUTS },
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-    run: bySelection('erp-stop', erpStop, erp_stop_erpCode),
+    run: bySelection('erp-stop', erpStop, erpCode),
 }));
 /** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
 async function erpStop(options, client, ctx) {
-    const { refuseWindowInputs, runErp } = await erp_stop_erpCode();
+    const { refuseWindowInputs, runErp } = await erpCode();
     refuseWindowInputs(options);
     return runErp({
         run: 'stop',
@@ -20502,8 +20503,7 @@ async function erpStop(options, client, ctx) {
 
 
 
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erp_restart_erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_require__.e(/* import() */ 557).then(__nccwpck_require__.bind(__nccwpck_require__, 557)));
+
 // erp-start's inputs, selection included (run-declaration.ts: whatever it gains, restart reads too), but for the
 // machines (a restart starts none) and wait (each stop must end before its start is sent).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the two left out by name
@@ -20526,11 +20526,11 @@ const RESTART_INPUTS = {
     description: 'Restarts one or more erp virtual instances: stops each (with whole-system its HANA databases after the application) and starts it again in the safe order, bringing back a system whose stop failed.',
     inputs: RESTART_INPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --whole-system true',
-    run: bySelection('erp-restart', erpRestart, erp_restart_erpCode),
+    run: bySelection('erp-restart', erpRestart, erpCode),
 }));
 /** The restart run (verbs.ts): each system stopped then started, one step after the other, never its machines. */
 async function erpRestart(options, client, ctx) {
-    const { refuseWindowInputs, runErp } = await erp_restart_erpCode();
+    const { refuseWindowInputs, runErp } = await erpCode();
     if (options.databaseSoftStopTimeoutSeconds !== undefined && !options.wholeSystem) {
         throw new errors/* InputError */.dz('database-soft-stop-timeout-seconds', 'is read only with whole-system: true (a restart without it never stops the database); set whole-system: true or remove it');
     }
@@ -20715,8 +20715,7 @@ function selectedWords(selected, offered) {
 
 
 
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erp_report_erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_require__.e(/* import() */ 557).then(__nccwpck_require__.bind(__nccwpck_require__, 557)));
+
 /**
  * erp-report: the window as one page. Reads the result files of one run (erp-list, erp-stop, erp-start, erp-status,
  * wait-for-operation `result-file`), merges each system's operations in order, knows what was expected from the
@@ -20738,7 +20737,7 @@ const erp_report_erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck
     run: erpReport,
 }));
 async function erpReport(options, _client, ctx) {
-    const { gatherResults, windowOf } = await erp_report_erpCode();
+    const { gatherResults, windowOf } = await erpCode();
     const gathering = await gatherResults(options.results).catch((error) => {
         throw new errors/* InputError */.dz('results', `cannot be read as a directory (${error.code ?? error.message})`);
     });
@@ -20915,11 +20914,7 @@ const WAIT_INPUTS = {
 
 
 
-/**
- * erp's run code (./code.ts), loaded when it runs: a chunk of its own. Through areaCode, so that the fault suite's
- * concurrent in-process cases load it before they start (jest refuses an import() between two of its tests).
- */
-const wait_for_operation_erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_require__.e(/* import() */ 557).then(__nccwpck_require__.bind(__nccwpck_require__, 557)));
+
 /**
  * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
  * max-parallel; sets the operation outputs, as erp-stop and erp-start do.
@@ -20941,7 +20936,7 @@ const wait_for_operation_erpCode = (0,operations_module/* areaCode */.t)(() => _
         firstTable: "Times: this step's wait, and the service's own start and end",
         title: () => 'nothing to wait for',
     },
-    run: (options, client, ctx) => wait_for_operation_erpCode().then((code) => code.waitForOperation(options, client, ctx)),
+    run: (options, client, ctx) => erpCode().then((code) => code.waitForOperation(options, client, ctx)),
 }));
 
 // EXTERNAL MODULE: ./src/operations/data-share/share.ts

@@ -11,7 +11,7 @@ import {
   type ActOn,
 } from './act-guards.js';
 import { conclude, RUN_AGAIN } from './conclude.js';
-import { leftAlone } from './erp-list/select-run.js';
+import { leftAlone } from './erp-list/left-alone.js';
 import { describeKind } from './each.js';
 import { followedInstance, sendFindingOut } from './finding-out.js';
 import { clearTheWay, isConflict, readThroughConflict } from './in-the-way.js';

@@ -1,12 +1,10 @@
 import { InputError } from '../../client/errors.js';
-import { areaCode, defineOperation, optional, required, withDefault } from '../module.js';
+import { defineOperation, optional, required, withDefault } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import type { WindowReport, WindowSystem } from './report/page.js';
 import type { ExpectedSystem } from '../erp-parsers.js';
 import { firstLine } from './wording.js';
-
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erpCode = areaCode(() => import('./code.js'));
+import { erpCode } from './load.js';
 
 export interface ErpReportOptions {
   results: string;

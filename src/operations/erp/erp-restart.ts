@@ -1,7 +1,7 @@
 import { InputError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { bySelection } from './erp-list/select.js';
-import { areaCode, defineOperation, optional, withDefault, type OptionsOf } from '../module.js';
+import { defineOperation, optional, withDefault, type OptionsOf } from '../module.js';
 import {
   checkedAndUp,
   runDeclaration,
@@ -10,9 +10,7 @@ import {
 } from './run-declaration.js';
 import type { OperationContext } from '../types.js';
 import { ERP_API_VERSION } from './vocabulary.js';
-
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erpCode = areaCode(() => import('./code.js'));
+import { erpCode } from './load.js';
 
 // erp-start's inputs, selection included (run-declaration.ts: whatever it gains, restart reads too), but for the
 // machines (a restart starts none) and wait (each stop must end before its start is sent).

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../../client/http.js';
 import { bySelection } from './erp-list/select.js';
-import { areaCode, defineOperation } from '../module.js';
+import { defineOperation } from '../module.js';
 import type { OperationContext } from '../types.js';
 import {
   checkedAndUp,
@@ -8,9 +8,7 @@ import {
   START_AND_SELECTION_INPUTS,
   type ErpStartOptions,
 } from './run-declaration.js';
-
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erpCode = areaCode(() => import('./code.js'));
+import { erpCode } from './load.js';
 
 /**
  * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window, and

@@ -5,7 +5,7 @@ import { targetRow } from './rows.js';
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { jsonOf } from '../../client/response.js';
-import { areaCode, defineOperation, optional, withDefault } from '../module.js';
+import { defineOperation, optional, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import { bySelection, READ_SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import type { OperationContext, OperationResult } from '../types.js';
@@ -19,9 +19,7 @@ import { notFound, READ_PERMISSION } from './read-failure.js';
 import type { PartHealth } from './health.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
 import { firstLine } from './wording.js';
-
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erpCode = areaCode(() => import('./code.js'));
+import { erpCode } from './load.js';
 
 export type { ErpStatusOptions } from './erp-status-options.js';
 

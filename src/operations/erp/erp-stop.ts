@@ -2,18 +2,9 @@ import type { HttpClient } from '../../client/http.js';
 import { INSTANCE_ACTION_INPUTS } from './instance-io.js';
 import { bySelection, CHANGE_SELECTION_INPUTS } from './erp-list/select.js';
 import { runDeclaration } from './run-declaration.js';
-import {
-  areaCode,
-  defineOperation,
-  optional,
-  withDefault,
-  type ClientOptions,
-  type OptionsOf,
-} from '../module.js';
+import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext } from '../types.js';
-
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erpCode = areaCode(() => import('./code.js'));
+import { erpCode } from './load.js';
 
 const STOP_INPUTS = {
   ...INSTANCE_ACTION_INPUTS,

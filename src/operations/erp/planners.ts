@@ -7,7 +7,7 @@ import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.
 import type { HttpClient } from '../../client/http.js';
 import { sameStatus } from '../../client/status.js';
 import type { OperationContext, OperationResult } from '../types.js';
-import { leftAlone } from './erp-list/select-run.js';
+import { leftAlone } from './erp-list/left-alone.js';
 import type { Selection } from './erp-list/selection.js';
 import { databaseUrl, type InstanceRef } from './instance-ref.js';
 import { readInstance } from './instance-state.js';

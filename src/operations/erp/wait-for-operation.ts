@@ -1,15 +1,10 @@
 import { OPERATION_OUTPUTS } from './instance-io.js';
 import { resultFileFor } from './report/build.js';
-import { areaCode, defineOperation } from '../module.js';
+import { defineOperation } from '../module.js';
 import { WAIT_INPUTS } from './wait-options.js';
+import { erpCode } from './load.js';
 
 export type { WaitForOperationOptions } from './wait-options.js';
-
-/**
- * erp's run code (./code.ts), loaded when it runs: a chunk of its own. Through areaCode, so that the fault suite's
- * concurrent in-process cases load it before they start (jest refuses an import() between two of its tests).
- */
-const erpCode = areaCode(() => import('./code.js'));
 
 /**
  * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and

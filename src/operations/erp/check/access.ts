@@ -1,6 +1,6 @@
 import { ServiceError } from '../../../client/errors.js';
 import { parseBody, type HttpClient } from '../../../client/http.js';
-import { listPages } from '../../../client/pages.js';
+import { listAll } from '../../../client/pages.js';
 import { joinUrl, servicePath } from '../../../client/url.js';
 import {
   permissionList,
@@ -63,18 +63,8 @@ export class AccessReads {
     return this.#made.get(key) as Promise<T>;
   }
 
-  async #list<T>(url: URL, schema: Parameters<typeof listPages<T>>[1]['schema'], what: string): Promise<T[]> {
-    const all: T[] = [];
-    for await (const page of listPages(this.#client, {
-      method: 'GET',
-      url,
-      schema,
-      what,
-      signal: this.#signal,
-    })) {
-      all.push(...page.value);
-    }
-    return all;
+  #list<T>(url: URL, schema: Parameters<typeof listAll<T>>[1]['schema'], what: string): Promise<T[]> {
+    return listAll(this.#client, { method: 'GET', url, schema, what, signal: this.#signal });
   }
 
   /** The caller's effective permissions at a resource group. */

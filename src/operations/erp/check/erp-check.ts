@@ -1,5 +1,5 @@
 import type { HttpClient } from '../../../client/http.js';
-import { areaCode, defineOperation, optional, withDefault, type InputUse } from '../../module.js';
+import { defineOperation, optional, withDefault, type InputUse } from '../../module.js';
 import type { OperationContext, OperationResult, RowMark } from '../../types.js';
 import { bySelection, SELECTION_INPUTS } from '../erp-list/select.js';
 import { whereContext } from '../instance-ref.js';
@@ -7,9 +7,7 @@ import { ERP_API_VERSION } from '../vocabulary.js';
 import { checkFailOn } from '../../erp-parsers.js';
 import { checkResultFile } from './result-file.js';
 import type { CheckOptions, SystemCheck } from './run.js';
-
-/** erp's run code, loaded when the step runs (a chunk of its own), once per process (module.ts's areaCode). */
-const erpCode = areaCode(() => import('../code.js'));
+import { erpCode } from '../load.js';
 
 type FailOn = 'refuse' | 'unknown' | 'none';
 

@@ -1,6 +1,6 @@
 import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../../client/arm/resource-id.js';
 import { parseBody, type HttpClient, type HttpResponse } from '../../../client/http.js';
-import { listPages } from '../../../client/pages.js';
+import { listAll } from '../../../client/pages.js';
 import { erpSystemFacts } from '../../../client/schemas/erp.js';
 import { systemPartList, type SystemPart } from '../../../client/schemas/erp-parts.js';
 import type { InstanceRef } from '../instance-ref.js';
@@ -96,15 +96,14 @@ export async function readPartFacts(
   const parts: PartFacts[] = [];
   for (const [kind, path] of lists) {
     const listUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, path);
-    for await (const page of listPages(client, {
+    const listed = await listAll(client, {
       method: 'GET',
       url: listUrl,
       schema: systemPartList,
       what: `${path} of ${ref.label}`,
       signal: where.signal,
-    })) {
-      parts.push(...page.value.map((part) => partOf(kind, part)));
-    }
+    });
+    parts.push(...listed.map((part) => partOf(kind, part)));
   }
   return parts;
 }

@@ -1,12 +1,8 @@
 import { InputError } from '../../../client/errors.js';
 import type { HttpClient } from '../../../client/http.js';
-import { jsonOf } from '../../../client/response.js';
 import type { OperationContext, OperationResult } from '../../types.js';
-import type { InstanceState, TargetResult } from '../target-result.js';
-import type { InstanceLog } from '../progress.js';
 import { ERP_API_VERSION } from '../vocabulary.js';
 import { nothingSelected, withNearMisses, type Chosen } from './chosen.js';
-import { noLongerSelected } from './close-misses.js';
 import type { ResultSelection } from './from-result.js';
 import { listFleet, offeredOf, type FleetMember } from './listing.js';
 import type { Run, SelectionOptions, Where } from './selection-options.js';
@@ -156,27 +152,4 @@ function names(members: readonly FleetMember[]): string {
 
 function namesOf(all: readonly string[]): string {
   return `${all.slice(0, 20).join(', ')}${all.length > 20 ? ` and ${all.length - 20} more` : ''}`;
-}
-
-/**
- * The hook where an erp operation reads a system before acting on it (instance-action.ts, `actOn`): a system
- * chosen by a selection that the read shows no longer matching is left alone, named in a warning, and skipped.
- */
-export function leftAlone(
-  options: Selection,
-  before: InstanceState,
-  name: string,
-  log: InstanceLog,
-): Omit<TargetResult, 'durationMs'> | undefined {
-  const why = noLongerSelected(options, jsonOf(before.response));
-  if (!why) return undefined;
-  log.warning(`left alone, ${why}`);
-  return {
-    target: name,
-    kind: 'succeeded',
-    operation: { status: 'Succeeded' },
-    leftAlone: true,
-    requestId: before.response.requestId,
-    instance: { before, after: before, outcome: 'skipped', done: `skipped: ${why}` },
-  };
 }

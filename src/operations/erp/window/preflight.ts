@@ -1,6 +1,6 @@
 import { InputError } from '../../../client/errors.js';
 import type { HttpClient } from '../../../client/http.js';
-import { listPages } from '../../../client/pages.js';
+import { listAll } from '../../../client/pages.js';
 import { databaseInstanceList, type DatabaseInstance } from '../../../client/schemas/erp-parts.js';
 
 /** The whole-system inputs that only make sense together, refused before any request. */
@@ -31,17 +31,13 @@ export async function listDatabases(
   url: URL,
   signal?: AbortSignal,
 ): Promise<DatabaseInstance[]> {
-  const all: DatabaseInstance[] = [];
-  for await (const page of listPages(client, {
+  return listAll(client, {
     method: 'GET',
     url,
     schema: databaseInstanceList,
     what: 'database instances',
     signal,
-  })) {
-    all.push(...page.value);
-  }
-  return all;
+  });
 }
 
 /** The service stops and starts only HANA (`hdb` or `HANA`, any case). */
