@@ -98,7 +98,8 @@ const cachedImagesListSchema = z.looseObject({
 
 /**
  * The least client for the fan-out: the floor plus the fan-out's requests and nothing else, as issue 31's wall
- * row needs them: for each system, `max-parallel` at a time, the read before, the stop, a poll after each
+ * row needs them: for each system, `max-parallel` at a time, the read before and the three lists of its children
+ * (preflight basic's, contract v6; no check made of them), the stop, a poll after each
  * Retry-After until the operation ends, the read after; the action's dispatcher settings (one TLS context,
  * HTTP/1.1 only, each request a turn after the answer before it) and V8 flags; each body parsed as JSON, no
  * validation, no log, one output. What this machine makes of the ideal with no action at all: the wall row's
@@ -127,6 +128,8 @@ const read = async (url) => {
 const after = (res) => new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after'] ?? 1) * 1000));
 async function stop(name) {
   await read(systems + name + query);
+  for (const list of ['centralInstances', 'applicationInstances', 'databaseInstances'])
+    await read(systems + name + '/' + list + query);
   await turn();
   let last = await request(systems + name + '/stop' + query, {
     method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"softStopTimeoutSeconds":0}', dispatcher,
