@@ -1233,6 +1233,8 @@ function systemOutcome(o, durationMs, dryRun) {
     const own = results.filter((r) => r.step.target === ref.label).map((r) => r.outcome.instance);
     const lastOwn = own[own.length - 1];
     const skipped = results.every((r) => r.outcome.instance?.outcome === 'skipped');
+    // The health read after the start that brought it up: the system's row says it too, not only that step's.
+    const up = own.findLast((i) => i?.up)?.up;
     const outcome = failing
         ? (failing.outcome.instance?.outcome ?? 'failed')
         : dryRun
@@ -1273,7 +1275,7 @@ function systemOutcome(o, durationMs, dryRun) {
             before: own[0]?.before,
             after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
             outcome,
-            done: `${o.whole ? 'whole system' : run.word}: ${skipped ? 'every step skipped (already done)' : outcome}`,
+            done: `${o.whole ? 'whole system' : run.word}: ${skipped ? 'every step skipped (already done)' : outcome}${up ? `; ${up}` : ''}`,
         },
     };
 }
@@ -2061,7 +2063,8 @@ function afterStart(ref, o) {
         const durationMs = ran.durationMs + (ctx.clock.now() - startedAt);
         if (missing.length === 0) {
             log.info('started, healthy: the system, its message and enqueue servers Healthy, every dispatcher Running');
-            return { ...ran, durationMs, instance: { ...instance, done: `${instance.done}; started, healthy` } };
+            const up = 'started, healthy';
+            return { ...ran, durationMs, instance: { ...instance, done: `${instance.done}; ${up}`, up } };
         }
         const parts = missing.join(', ');
         const said = `started, not healthy: ${parts}`;
@@ -2069,13 +2072,13 @@ function afterStart(ref, o) {
         log.warning(`'${ref.label}' ${said} (${within})`);
         const done = `${instance.done}; ${said}`;
         if (!o.expectHealthy)
-            return { ...ran, durationMs, instance: { ...instance, done } };
+            return { ...ran, durationMs, instance: { ...instance, done, up: said } };
         return {
             ...ran,
             durationMs,
             causeKind: 'other',
             failure: `'${ref.label}' started, but is not healthy ${within} (expect-healthy: true): ${parts}.`,
-            instance: { ...instance, outcome: 'failed', done },
+            instance: { ...instance, outcome: 'failed', done, up: said },
         };
     };
 }

@@ -21,12 +21,14 @@ beforeAll(async () => {
         H04: { status: 'Offline' },
         H05: { status: 'Offline' },
         H06: { status: 'Offline' },
+        H07: { status: 'Offline' },
       },
       parts: {
         systems: {
           H04: { healthAfterStart: 2 },
           H05: { applicationInstances: ['app01', 'app02'], dispatcherStopped: ['app02'] },
           H06: { applicationInstances: ['app01', 'app02'], dispatcherStopped: ['app02'] },
+          H07: { applicationInstances: ['app01', 'app02'], dispatcherStopped: ['app02'] },
         },
       },
     },
@@ -151,6 +153,19 @@ describe('up, not only Running (health after a start)', () => {
     expect(r.warnings.join('\n')).toContain("'H05' started, not healthy: app02: dispatcher Stopped");
     expect(r.summary).toContain('started, not healthy: app02: dispatcher Stopped');
     expect(r.summary).not.toContain('app01: dispatcher');
+  });
+
+  it("a whole-system start with a dispatcher that stays down: the system's own row says it too", async () => {
+    const r = await run({
+      operation: 'erp-start',
+      'erp-virtual-instance': 'H07',
+      'whole-system': 'true',
+      preflight: 'off',
+      'health-timeout': '0.3',
+    });
+    expect(r.code).toBe(0);
+    expect(instances(r.outputs)).toEqual([['H07', 'started']]);
+    expect(r.summary).toContain('whole system: started; started, not healthy: app02: dispatcher Stopped');
   });
 
   it('with expect-healthy: true, that system fails, naming the application instance', async () => {

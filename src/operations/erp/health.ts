@@ -126,20 +126,21 @@ export function afterStart(ref: InstanceRef, o: HealthRead) {
       log.info(
         'started, healthy: the system, its message and enqueue servers Healthy, every dispatcher Running',
       );
-      return { ...ran, durationMs, instance: { ...instance, done: `${instance.done}; started, healthy` } };
+      const up = 'started, healthy';
+      return { ...ran, durationMs, instance: { ...instance, done: `${instance.done}; ${up}`, up } };
     }
     const parts = missing.join(', ');
     const said = `started, not healthy: ${parts}`;
     const within = `within health-timeout ${formatDuration(o.healthTimeoutMs)}`;
     log.warning(`'${ref.label}' ${said} (${within})`);
     const done = `${instance.done}; ${said}`;
-    if (!o.expectHealthy) return { ...ran, durationMs, instance: { ...instance, done } };
+    if (!o.expectHealthy) return { ...ran, durationMs, instance: { ...instance, done, up: said } };
     return {
       ...ran,
       durationMs,
       causeKind: 'other',
       failure: `'${ref.label}' started, but is not healthy ${within} (expect-healthy: true): ${parts}.`,
-      instance: { ...instance, outcome: 'failed', done },
+      instance: { ...instance, outcome: 'failed', done, up: said },
     };
   };
 }

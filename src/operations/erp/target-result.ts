@@ -30,6 +30,8 @@ export interface InstanceReport {
   done: string;
   /** A dry run: the stop or start it would send (`outcome` planned). */
   request?: PlannedRequest;
+  /** After the start that brought it up, what the health read said: `started, healthy`, `started, not healthy: …`. */
+  up?: string;
 }
 
 /** The operation's polling facts: its last status body, its polling URL, the status to report, whether it is gone. */

@@ -44,6 +44,8 @@ export function systemOutcome(
   const own = results.filter((r) => r.step.target === ref.label).map((r) => r.outcome.instance);
   const lastOwn = own[own.length - 1];
   const skipped = results.every((r) => r.outcome.instance?.outcome === 'skipped');
+  // The health read after the start that brought it up: the system's row says it too, not only that step's.
+  const up = own.findLast((i) => i?.up)?.up;
   const outcome: InstanceOutcome = failing
     ? (failing.outcome.instance?.outcome ?? 'failed')
     : dryRun
@@ -85,7 +87,7 @@ export function systemOutcome(
       before: own[0]?.before,
       after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
       outcome,
-      done: `${o.whole ? 'whole system' : run.word}: ${skipped ? 'every step skipped (already done)' : outcome}`,
+      done: `${o.whole ? 'whole system' : run.word}: ${skipped ? 'every step skipped (already done)' : outcome}${up ? `; ${up}` : ''}`,
     },
   };
 }
