@@ -219,12 +219,14 @@ async function listDatabases(client, url, signal) {
 function isHana(databaseType) {
     return /^(hdb|hana)$/i.test(databaseType ?? '');
 }
+/** A system's databases as its list (C3) shows them, for the window's plan. */
+const systemDatabases = (databases) => databases.map((db) => ({ name: db.name, databaseType: db.properties?.databaseType ?? undefined }));
 /** Why a system's window cannot run at all (a database that is not HANA), before anything is sent; else undefined. */
 function windowRefusal(system, databases) {
-    const other = databases.find((db) => !isHana(db.properties?.databaseType));
+    const other = databases.find((db) => !isHana(db.databaseType));
     if (!other)
         return undefined;
-    const type = other.properties?.databaseType ?? 'of no type';
+    const type = other.databaseType ?? 'of no type';
     return (`Erp virtual instance '${system}' has database instance '${other.name}' of type ${type}: the service stops and starts ` +
         `only HANA databases (hdb), so whole-system: true cannot run its window; nothing was sent to it. ` +
         `whole-system: false stops or starts the application alone.`);
@@ -1955,8 +1957,7 @@ async function preflight(ref, run, io) {
     const line = checksLine(run.level, findings);
     if (refusing.length === 0) {
         log.info(line);
-        const read = facts.response && { status: facts.status, health: facts.health, response: facts.response };
-        return { line, read };
+        return { line, known: knownOf(facts) };
     }
     const codes = [...new Set(refusing.map((f) => f.code))].join(', ');
     return {
@@ -1975,6 +1976,13 @@ function checksLine(level, findings) {
     const others = findings.filter((f) => f.level !== 'refuse');
     const noted = others.map((f) => `${f.level} ${f.code} (${f.part})`).join(', ');
     return `checks (${level}: ${codesChecked(level).join(', ')}): ready${noted ? `; ${noted}` : ''}`;
+}
+function knownOf(facts) {
+    const read = facts.response && { status: facts.status, health: facts.health, response: facts.response };
+    if (facts.partsUnread !== undefined)
+        return { read };
+    const databases = facts.parts.filter((p) => p.kind === 'database');
+    return { read, databases: databases.map((db) => ({ name: db.name, databaseType: db.databaseType })) };
 }
 
 // EXTERNAL MODULE: ./src/operations/format.ts
@@ -2276,13 +2284,16 @@ async function planSystemWindow(ref, verbs, run, io) {
     const { options, apiVersion } = run;
     const startedAt = ctx.clock.now();
     const elapsed = () => ctx.clock.now() - startedAt;
-    let databases;
-    try {
-        databases = await listDatabases(client, (0,instance_ref/* databaseUrl */.FA)(options.baseUrl, ref, apiVersion), ctx.signal);
-    }
-    catch (error) {
-        return (0,read_failure/* listFailure */.PH)({ ref, error, durationMs: elapsed(), log, ctx });
-    }
+    // What the checks read just before is not read again: the databases' list and the system.
+    let databases = io.known?.databases;
+    if (!databases)
+        try {
+            const url = (0,instance_ref/* databaseUrl */.FA)(options.baseUrl, ref, apiVersion);
+            databases = systemDatabases(await listDatabases(client, url, ctx.signal));
+        }
+        catch (error) {
+            return (0,read_failure/* listFailure */.PH)({ ref, error, durationMs: elapsed(), log, ctx });
+        }
     const names = databases.map((db) => db.name);
     const steps = verbs
         .map((verb) => planWindow(ref, names, {
@@ -2295,13 +2306,14 @@ async function planSystemWindow(ref, verbs, run, io) {
     }))
         .flatMap((steps, i) => bringsBack(steps, i));
     if (steps[0]?.target !== ref.label && (options.skipIfDone || options.verify)) {
-        let read;
-        try {
-            read = await (0,instance_state/* readInstance */.oK)(client, steps.find((s) => s.target === ref.label).readUrl);
-        }
-        catch (error) {
-            return (0,read_failure/* readFailure */.f1)({ ref, error, durationMs: elapsed(), log, ctx });
-        }
+        let read = io.known?.read;
+        if (!read)
+            try {
+                read = await (0,instance_state/* readInstance */.oK)(client, steps.find((s) => s.target === ref.label).readUrl);
+            }
+            catch (error) {
+                return (0,read_failure/* readFailure */.f1)({ ref, error, durationMs: elapsed(), log, ctx });
+            }
         // Chosen by tag: the system's read re-checks the selection before any of its steps is sent.
         const alone = leftAlone(options, read, ref.label, log);
         if (alone)
@@ -2334,13 +2346,14 @@ function planRun(o, io) {
         const checked = await preflight(ref, checks, { ...io, log });
         if ('refused' in checked)
             return checked.refused;
-        const read = 'read' in checked ? checked.read : undefined;
+        const known = 'known' in checked ? checked.known : undefined;
+        const read = known?.read;
         const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }, read) : row.verbs;
         if ('target' in verbs)
             return verbs;
         let planned;
         if (o.options.wholeSystem)
-            planned = await planSystemWindow(ref, verbs, run, { ...io, log });
+            planned = await planSystemWindow(ref, verbs, run, { ...io, log, known });
         else {
             const { softStopTimeoutSeconds, machines } = o;
             const one = { ...o.options, apiVersion: run.apiVersion, softStopTimeoutSeconds, machines };

@@ -22,6 +22,7 @@ beforeAll(async () => {
         H05: { status: 'Offline' },
         H06: { status: 'Offline' },
         H07: { status: 'Offline' },
+        H08: { status: 'Offline' },
       },
       parts: {
         systems: {
@@ -130,6 +131,21 @@ describe('the checks before the window (preflight)', () => {
 });
 
 describe('up, not only Running (health after a start)', () => {
+  it("a whole-system start plans from its checks' reads: the system and its databases read once before its first step", async () => {
+    const from = e.requests.length;
+    const r = await run({ operation: 'erp-start', 'erp-virtual-instance': 'H08', 'whole-system': 'true' });
+    expect(r.code).toBe(0);
+    // The plan's reads: all before the window's first step reads its database (db0) to act on it.
+    const first = e.requests.findIndex(
+      (q, i) => i >= from && q.url.pathname.endsWith('/databaseInstances/db0'),
+    );
+    const planning = e.requests.slice(from, first).filter((q) => q.method === 'GET');
+    const of = (path: RegExp) => planning.filter((q) => path.test(q.url.pathname));
+    expect(of(/\/erpVirtualInstances\/H08$/)).toHaveLength(1);
+    expect(of(/\/erpVirtualInstances\/H08\/databaseInstances$/)).toHaveLength(1);
+    expect(r.stdout).toContain('H08: checks (basic: ');
+  });
+
   it('a start that becomes healthy after some reads: started, healthy', async () => {
     const from = e.requests.length;
     const r = await run({ operation: 'erp-start', 'erp-virtual-instance': 'H04', preflight: 'off' });

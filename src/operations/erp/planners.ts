@@ -17,9 +17,9 @@ import { runSteps } from './run-steps.js';
 import type { Step } from './step.js';
 import { listFailure, readFailure } from './read-failure.js';
 import { RUNS, VERBS, type RunRow, type Verb } from './verbs.js';
-import { listDatabases, windowRefusal } from './window/preflight.js';
+import { listDatabases, systemDatabases, windowRefusal } from './window/preflight.js';
 import { AccessReads } from './check/access.js';
-import { preflight } from './check/preflight.js';
+import { preflight, type Known } from './check/preflight.js';
 import { around, checkRun, type DriverRun, type ErpRun } from './plan-around.js';
 import { planSystem, planWindow } from './step-plans.js';
 
@@ -45,18 +45,21 @@ export async function planSystemWindow(
   ref: InstanceRef,
   verbs: readonly Verb[],
   run: WindowPlanning,
-  io: TargetIo,
+  io: TargetIo & { known?: Known },
 ): Promise<Step[] | TargetResult> {
   const { client, ctx, log } = io;
   const { options, apiVersion } = run;
   const startedAt = ctx.clock.now();
   const elapsed = () => ctx.clock.now() - startedAt;
-  let databases;
-  try {
-    databases = await listDatabases(client, databaseUrl(options.baseUrl, ref, apiVersion), ctx.signal);
-  } catch (error) {
-    return listFailure({ ref, error, durationMs: elapsed(), log, ctx });
-  }
+  // What the checks read just before is not read again: the databases' list and the system.
+  let databases = io.known?.databases;
+  if (!databases)
+    try {
+      const url = databaseUrl(options.baseUrl, ref, apiVersion);
+      databases = systemDatabases(await listDatabases(client, url, ctx.signal));
+    } catch (error) {
+      return listFailure({ ref, error, durationMs: elapsed(), log, ctx });
+    }
   const names = databases.map((db) => db.name);
   const steps = verbs
     .map((verb) =>
@@ -71,12 +74,13 @@ export async function planSystemWindow(
     )
     .flatMap((steps, i) => bringsBack(steps, i));
   if (steps[0]?.target !== ref.label && (options.skipIfDone || options.verify)) {
-    let read;
-    try {
-      read = await readInstance(client, steps.find((s) => s.target === ref.label)!.readUrl);
-    } catch (error) {
-      return readFailure({ ref, error, durationMs: elapsed(), log, ctx });
-    }
+    let read = io.known?.read;
+    if (!read)
+      try {
+        read = await readInstance(client, steps.find((s) => s.target === ref.label)!.readUrl);
+      } catch (error) {
+        return readFailure({ ref, error, durationMs: elapsed(), log, ctx });
+      }
     // Chosen by tag: the system's read re-checks the selection before any of its steps is sent.
     const alone = leftAlone(options, read, ref.label, log);
     if (alone) return { ...alone, durationMs: elapsed() };
@@ -111,11 +115,12 @@ function planRun(o: ErpRun, io: Omit<TargetIo, 'log'>): DriverRun['plan'] {
     const checks = { ...checkRun(o), baseUrl: o.options.baseUrl, apiVersion: run.apiVersion, reads };
     const checked = await preflight(ref, checks, { ...io, log });
     if ('refused' in checked) return checked.refused;
-    const read = 'read' in checked ? checked.read : undefined;
+    const known = 'known' in checked ? checked.known : undefined;
+    const read = known?.read;
     const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }, read) : row.verbs;
     if ('target' in verbs) return verbs;
     let planned: Step[] | TargetResult;
-    if (o.options.wholeSystem) planned = await planSystemWindow(ref, verbs, run, { ...io, log });
+    if (o.options.wholeSystem) planned = await planSystemWindow(ref, verbs, run, { ...io, log, known });
     else {
       const { softStopTimeoutSeconds, machines } = o;
       const one = { ...o.options, apiVersion: run.apiVersion, softStopTimeoutSeconds, machines };

@@ -5,7 +5,7 @@ import type { InstanceLog } from '../progress.js';
 import { unsent, type InstanceState, type TargetResult } from '../target-result.js';
 import { readFailure } from '../read-failure.js';
 import { callerChecks, type AccessReads } from './access.js';
-import { readSystemFacts } from './facts.js';
+import { readSystemFacts, type SystemFacts } from './facts.js';
 import {
   checksFor,
   LEVELS,
@@ -15,6 +15,7 @@ import {
   type PreflightLevel,
 } from './findings.js';
 import { identityChecks } from './identity.js';
+import type { SystemDatabase } from '../window/preflight.js';
 
 /** The codes that need reads of their own (the caller's permissions, the identity's roles): `full` only. */
 const OWN_READS: readonly CheckCode[] = ['caller-lacks', 'identity-lacks'];
@@ -39,7 +40,13 @@ export interface PreflightRun {
  * One system checked: the line its plan shows and the system's read (its first step's, not made again), or the
  * outcome of a system refused (nothing sent to it).
  */
-export type Checked = { line?: string; read?: InstanceState } | { refused: TargetResult };
+export type Checked = { line?: string; known?: Known } | { refused: TargetResult };
+
+/** What the checks read that a plan would read again: the system (C0) and, where its lists were read, its databases. */
+export interface Known {
+  read?: InstanceState;
+  databases?: SystemDatabase[];
+}
 
 /**
  * Checks one system before its plan is sent: each finding logged (a warning for all but a pass), and a system with
@@ -71,8 +78,7 @@ export async function preflight(
   const line = checksLine(run.level, findings);
   if (refusing.length === 0) {
     log.info(line);
-    const read = facts.response && { status: facts.status, health: facts.health, response: facts.response };
-    return { line, read };
+    return { line, known: knownOf(facts) };
   }
   const codes = [...new Set(refusing.map((f) => f.code))].join(', ');
   return {
@@ -92,4 +98,11 @@ export function checksLine(level: PreflightLevel, findings: readonly Finding[]):
   const others = findings.filter((f) => f.level !== 'refuse');
   const noted = others.map((f) => `${f.level} ${f.code} (${f.part})`).join(', ');
   return `checks (${level}: ${codesChecked(level).join(', ')}): ready${noted ? `; ${noted}` : ''}`;
+}
+
+function knownOf(facts: SystemFacts): Known {
+  const read = facts.response && { status: facts.status, health: facts.health, response: facts.response };
+  if (facts.partsUnread !== undefined) return { read };
+  const databases = facts.parts.filter((p) => p.kind === 'database');
+  return { read, databases: databases.map((db) => ({ name: db.name, databaseType: db.databaseType })) };
 }

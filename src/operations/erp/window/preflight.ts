@@ -45,11 +45,21 @@ export function isHana(databaseType: string | null | undefined): boolean {
   return /^(hdb|hana)$/i.test(databaseType ?? '');
 }
 
+/** A database of a system as a window plans it: its name and type, from its list (C3) or the checks' read of it. */
+export interface SystemDatabase {
+  name: string;
+  databaseType?: string;
+}
+
+/** A system's databases as its list (C3) shows them, for the window's plan. */
+export const systemDatabases = (databases: readonly DatabaseInstance[]): SystemDatabase[] =>
+  databases.map((db) => ({ name: db.name, databaseType: db.properties?.databaseType ?? undefined }));
+
 /** Why a system's window cannot run at all (a database that is not HANA), before anything is sent; else undefined. */
-export function windowRefusal(system: string, databases: readonly DatabaseInstance[]): string | undefined {
-  const other = databases.find((db) => !isHana(db.properties?.databaseType));
+export function windowRefusal(system: string, databases: readonly SystemDatabase[]): string | undefined {
+  const other = databases.find((db) => !isHana(db.databaseType));
   if (!other) return undefined;
-  const type = other.properties?.databaseType ?? 'of no type';
+  const type = other.databaseType ?? 'of no type';
   return (
     `Erp virtual instance '${system}' has database instance '${other.name}' of type ${type}: the service stops and starts ` +
     `only HANA databases (hdb), so whole-system: true cannot run its window; nothing was sent to it. ` +
