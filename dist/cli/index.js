@@ -19994,7 +19994,7 @@ function checkResultFile(result, step) {
 ;// CONCATENATED MODULE: ./src/operations/erp/load.ts
 
 /** erp's run code (./code.ts), loaded when one of its operations runs: a chunk of its own, once per process. */
-const erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_require__.e(/* import() */ 706).then(__nccwpck_require__.bind(__nccwpck_require__, 4706)));
+const erpCode = (0,operations_module/* areaCode */.t)(() => __nccwpck_require__.e(/* import() */ 724).then(__nccwpck_require__.bind(__nccwpck_require__, 724)));
 
 ;// CONCATENATED MODULE: ./src/operations/erp/check/erp-check.ts
 

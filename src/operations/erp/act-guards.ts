@@ -10,7 +10,7 @@ import { databaseUrl } from './instance-ref.js';
 import type { Step } from './step.js';
 import { isEnd, VERBS } from './verbs.js';
 import { inSentence, whyCut } from './wording.js';
-import { listDatabases, snoozeRefusal } from './window/preflight.js';
+import { listDatabases, snoozeRefusal } from './parts/preflight.js';
 
 /** What acting on one target needs; the rules here decide before and around its POST. */
 export interface ActOn extends TargetIo {
@@ -21,7 +21,7 @@ export interface ActOn extends TargetIo {
   selection?: Selection;
   /** A step of a plan of several (a window, a restart): a cut one is resumed by running the step again, not its URL. */
   inPlan?: boolean;
-  /** Just before the POST (each attempt): what must still hold, else the outcome instead (window/two-hands.ts). */
+  /** Just before the POST (each attempt): what must still hold, else the outcome instead (parts/two-hands.ts). */
   beforeSend?: () => Promise<TargetResult | undefined>;
 }
 

@@ -3,8 +3,8 @@
  * `import()`, which ncc bundles as a chunk of its own, so a step of another area parses none of it (issue 53).
  */
 export { runErp } from './planners.js';
-export { refuseWindowInputs } from './window/preflight.js';
-export { statusWindow } from './window/status.js';
+export { refuseWindowInputs } from './parts/preflight.js';
+export { statusWindow } from './parts/status.js';
 export { gatherResults } from './report/gather.js';
 export { mergeWindow } from './report/merge.js';
 export { windowOf } from './report/window-run.js';

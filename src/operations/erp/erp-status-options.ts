@@ -1,4 +1,4 @@
-/** erp-status's options, in their own file so erp-status.ts and window/status.ts both import them downward. */
+/** erp-status's options, in their own file so erp-status.ts and parts/status.ts both import them downward. */
 export interface ErpStatusOptions {
   baseUrl: URL;
   apiVersion: string;
@@ -7,6 +7,6 @@ export interface ErpStatusOptions {
   erpVirtualInstances: string[];
   maxParallel: number;
   expectStatus?: string;
-  /** true: the database instances are read too (window/status.ts). */
+  /** true: the database instances are read too (parts/status.ts). */
   wholeSystem?: boolean;
 }

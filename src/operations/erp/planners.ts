@@ -17,7 +17,7 @@ import { runSteps } from './run-steps.js';
 import type { Step } from './step.js';
 import { listFailure, readFailure } from './read-failure.js';
 import { RUNS, VERBS, type RunRow, type Verb } from './verbs.js';
-import { listDatabases, systemDatabases, windowRefusal } from './window/preflight.js';
+import { listDatabases, systemDatabases, windowRefusal } from './parts/preflight.js';
 import { AccessReads } from './check/access.js';
 import { preflight, type Known } from './check/preflight.js';
 import { around, checkRun, type DriverRun, type ErpRun } from './plan-around.js';

@@ -12,9 +12,9 @@ import { InstanceLog, type TargetIo } from './progress.js';
 import type { Step } from './step.js';
 import { apiVersionFor } from './vocabulary.js';
 import { RUNS } from './verbs.js';
-import { databasesDown, toReadBeforeMachines } from './window/machines-gate.js';
-import { holdsFirst } from './window/two-hands.js';
-import { stepsResult, systemOutcome, type SystemWindow } from './window/report.js';
+import { databasesDown, toReadBeforeMachines } from './parts/machines-gate.js';
+import { holdsFirst } from './parts/two-hands.js';
+import { stepsResult, systemOutcome, type SystemWindow } from './stepped-report.js';
 import { stepLogName, windowLine } from './wording.js';
 
 /**

@@ -14,7 +14,7 @@ import { describeFallback, type StepName } from './wording.js';
  */
 /**
  * A read handed to a step's first run: taken once, so the same step run again (another job moved its target away:
- * window/two-hands.ts) reads anew; a stale Offline would skip the stop it is run again for.
+ * parts/two-hands.ts) reads anew; a stale Offline would skip the stop it is run again for.
  */
 export class HandedRead {
   private state: InstanceState | undefined;
@@ -57,7 +57,7 @@ export interface Step {
   preflight?: 'databases offline' | 'databases down';
   /**
    * Two hands on one system: the earlier steps of the window (by name) whose end is read again before this one is
-   * sent, and run again where another job moved the target away (window/two-hands.ts).
+   * sent, and run again where another job moved the target away (parts/two-hands.ts).
    */
   holds?: readonly StepName[];
   /**

@@ -1,6 +1,6 @@
 import { oneLine } from '../../../client/errors.js';
 import { isOneOf, sameStatus } from '../../../client/status.js';
-import { isHana } from '../window/preflight.js';
+import { isHana } from '../parts/preflight.js';
 import { machineVerbs, VERBS } from '../verbs.js';
 import type { PartFacts, ServiceFault, SystemFacts } from './facts.js';
 

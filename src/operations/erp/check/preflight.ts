@@ -15,7 +15,7 @@ import {
   type PreflightLevel,
 } from './findings.js';
 import { identityChecks } from './identity.js';
-import type { SystemDatabase } from '../window/preflight.js';
+import type { SystemDatabase } from '../parts/preflight.js';
 
 /** The codes that need reads of their own (the caller's permissions, the identity's roles): `full` only. */
 const OWN_READS: readonly CheckCode[] = ['caller-lacks', 'identity-lacks'];

@@ -5,7 +5,7 @@ import type { OperationContext } from '../../types.js';
 import type { ErpStatusOptions } from '../erp-status-options.js';
 import { resolveInstances, type InstanceRef } from '../instance-ref.js';
 import { mapLimited } from '../../pool.js';
-import { refuseWindowInputs } from '../window/preflight.js';
+import { refuseWindowInputs } from '../parts/preflight.js';
 import { AccessReads, callerChecks, why } from './access.js';
 import { readSystemFacts } from './facts.js';
 import { checksFor, finding, type CheckWindow, type Finding } from './findings.js';

@@ -1,14 +1,14 @@
-import { logPlan, planOutputs, planTable, type PlannedTarget } from '../../plan.js';
-import type { OperationContext, OperationResult } from '../../types.js';
-import { withPlan } from '../instance-plan.js';
-import { whereContext, type InstanceRef } from '../instance-ref.js';
-import { instanceEntry, report } from '../outcome.js';
-import { type InstanceOutcome, type TargetResult } from '../target-result.js';
-import type { Run } from '../verbs.js';
-import { stepRow, targetRow } from '../rows.js';
-import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../../client/arm/resource-id.js';
-import type { Step, StepResult } from '../step.js';
-import { isCut } from '../wording.js';
+import { logPlan, planOutputs, planTable, type PlannedTarget } from '../plan.js';
+import type { OperationContext, OperationResult } from '../types.js';
+import { withPlan } from './instance-plan.js';
+import { whereContext, type InstanceRef } from './instance-ref.js';
+import { instanceEntry, report } from './outcome.js';
+import { type InstanceOutcome, type TargetResult } from './target-result.js';
+import type { Run } from './verbs.js';
+import { stepRow, targetRow } from './rows.js';
+import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../client/arm/resource-id.js';
+import type { Step, StepResult } from './step.js';
+import { isCut } from './wording.js';
 
 /** The one way back of an erp run cut short, as the summary's note of a row still running says it. */
 const RESUME_WITH =
