@@ -9,6 +9,7 @@ import {
   type RunOptions,
 } from '../helpers/run-action.js';
 import { runActionInProcess } from '../helpers/run-action-in-process.js';
+import { summaryText } from '../helpers/summary-text.js';
 
 // Issue 42: a window cut short comes back. The service is played as the spec and the issue describe it: a stop or
 // start answered 409 while an operation runs, statuses that lag, machine steps that end Failed.
@@ -450,5 +451,69 @@ describe('not sent means not sent: the write window (issue 42)', () => {
     expect(operations.map((o) => o.url).sort()).toEqual([...urls].sort());
     for (const s of waited) expect(JSON.stringify(operations)).not.toMatch(new RegExp(`\\b${s}\\b`));
     expect(r.summary).toContain('not sent');
+  });
+});
+
+describe('a 409, then a read that differs but shows no move (issue 50, audit c05)', () => {
+  /**
+   * Someone else's start or stop of `system`, sent straight to the service before the step: accepted, its status
+   * lagging one read (the step's first read still shows Running), its operation ended at the next read, which shows
+   * `end`. The step's stop meets the service's own 409, then reads `end`: never a move and its end.
+   */
+  async function someoneElses(system: string, verb: 'start' | 'stop', end: string): Promise<number> {
+    const knobs = { steps: ['Succeeded'], statusLagReads: 1, endStatus: end };
+    e.erp.setInstance(system, verb === 'start' ? { start: knobs } : knobs);
+    const path = `/subscriptions/${SUB}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/${system}/${verb}`;
+    const answer = await fetch(`${e.url}${path}?api-version=2023-04-01`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer emu-access-token' },
+    });
+    expect(answer.status).toBe(202);
+    return e.requests.length;
+  }
+  const inProgress = (system: string) =>
+    `HTTP 409 Conflict: An operation is already in progress on erp virtual instance '${system}'`;
+
+  it('reads PartiallyRunning (a start someone else runs): the refusal stands, one stop sent, nothing stopped', async () => {
+    const mark = await someoneElses('C41', 'start', 'PartiallyRunning');
+    const r = await run({ operation: 'erp-stop', 'erp-virtual-instance': 'C41' });
+    expect(posts(['C41'], mark)).toEqual(['stop C41 {"softStopTimeoutSeconds":0}']);
+    expect(r.code).toBe(1);
+    // The refusal names what the service said is in progress, its code, its request ids, and the status read.
+    const id = e.requestsTo(/\/C41\/stop$/)[0]!.headers['x-vendor-client-request-id'];
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toContain(inProgress('C41'));
+    expect(r.errors[0]).toMatch(new RegExp(`\\(request-id: emu-req-\\d+, client-request-id: ${id}\\)`));
+    expect(r.errors[0]).toContain("'C41' now reads PartiallyRunning, health Degraded, which shows no move");
+    expect(JSON.parse(r.outputs.instances!)).toEqual([
+      expect.objectContaining({
+        name: 'C41',
+        before: 'Running',
+        after: 'PartiallyRunning',
+        outcome: 'failed',
+      }),
+    ]);
+    expect(summaryText(r.summary)).toContain('stop (hard): refused (HTTP 409)');
+    expect(r.outputs.changes).toBe('false');
+    // Nothing says stopped (outputs, summary, log, result file), and the service stopped nothing.
+    expect(r.everything).not.toMatch(/\bstopped\b/);
+    expect(e.erp.stopsOf('C41')).toEqual([]);
+    expect(e.erp.instance('C41').status).toBe('PartiallyRunning');
+  });
+
+  it("reads the stop's own end (Offline, a stop someone else ran): done and skipped, one stop sent", async () => {
+    const mark = await someoneElses('C42', 'stop', 'Offline');
+    // skip-if-done: false, so that only the 409 rule keeps the stop from going again (skip-if-done would skip Offline).
+    const r = await run({ operation: 'erp-stop', 'erp-virtual-instance': 'C42', 'skip-if-done': 'false' });
+    expect(posts(['C42'], mark)).toEqual(['stop C42 {"softStopTimeoutSeconds":0}']);
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.outputs.instances!)).toEqual([
+      expect.objectContaining({ name: 'C42', before: 'Running', after: 'Offline', outcome: 'skipped' }),
+    ]);
+    expect(summaryText(r.summary)).toContain('skipped: Offline after a 409 (another operation ended there)');
+    expect(r.stdout).toContain(inProgress('C42'));
+    expect(r.stdout).toContain('was answered 409, then read Offline');
+    expect(e.erp.stopsOf('C42')).toHaveLength(1);
   });
 });
