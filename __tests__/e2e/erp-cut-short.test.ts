@@ -514,6 +514,7 @@ describe('a 409, then a read that differs but shows no move (issue 50, audit c05
     expect(summaryText(r.summary)).toContain('skipped: Offline after a 409 (another operation ended there)');
     expect(r.stdout).toContain(inProgress('C42'));
     expect(r.stdout).toContain('was answered 409, then read Offline');
+    // The one stop the service accepted is someone else's; the step's was refused and not sent again.
     expect(e.erp.stopsOf('C42')).toHaveLength(1);
   });
 });
