@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { collectedOf, underCallgrind } from './instructions.js';
 import { phasesOf, type Phase } from './phases.js';
 
 /** One whole process, measured from spawn to close. */
@@ -19,6 +20,8 @@ export interface ChildRun {
   outputs: Record<string, string>;
   /** With a phase probe: where the time went (see phases.ts). */
   phases?: Record<Phase, number>;
+  /** Under callgrind (`--instructions`): the instructions the process executed. */
+  instructions?: number;
 }
 
 /**
@@ -32,6 +35,8 @@ export interface ChildSetting {
   probe: RssProbe;
   /** PEM file passed as NODE_EXTRA_CA_CERTS to every child, the references included. */
   caFile: string;
+  /** Run every child under callgrind and count its instructions (instructions.ts); no peak RSS, no phases. */
+  instructions?: boolean;
 }
 
 export async function chooseRssProbe(scratch: string, force?: 'preload'): Promise<RssProbe> {
@@ -60,7 +65,7 @@ export async function chooseRssProbe(scratch: string, force?: 'preload'): Promis
 export async function runChild(
   args: string[],
   inputs: Record<string, string>,
-  { probe, caFile }: ChildSetting,
+  { probe, caFile, instructions }: ChildSetting,
   { timeoutMs = 120_000, phaseProbe }: { timeoutMs?: number; phaseProbe?: string } = {},
 ): Promise<ChildRun> {
   const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-bench-'));
@@ -79,11 +84,13 @@ export async function runChild(
   if (probe.kind === 'preload') env.BENCH_RSS_FILE = rssFile;
   const phaseFile = join(dir, 'phases');
   if (phaseProbe) env.BENCH_PHASE_FILE = phaseFile;
-  const [command, argv] = phaseProbe
-    ? [process.execPath, ['--require', phaseProbe, ...args]]
-    : probe.kind === 'time'
-      ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, process.execPath, ...args]]
-      : [process.execPath, ['--require', probe.file, ...args]];
+  const [command, argv] = instructions
+    ? underCallgrind(args, env)
+    : phaseProbe
+      ? [process.execPath, ['--require', phaseProbe, ...args]]
+      : probe.kind === 'time'
+        ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, process.execPath, ...args]]
+        : [process.execPath, ['--require', probe.file, ...args]];
   const started = performance.now();
   const child = spawn(command, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -112,7 +119,18 @@ export async function runChild(
   await rm(dir, { recursive: true, force: true });
   // GNU time writes "Command exited with non-zero status N" before the figure when the command fails.
   const peakRssKiB = Number(rssText.trim().split('\n').pop());
-  return { code, wallMs, closedAt, peakRssKiB, stdout, stderr, outputs, phases };
+  const counted = instructions && code === 0 ? collectedOf(stderr) : undefined;
+  return { code, wallMs, closedAt, peakRssKiB, stdout, stderr, outputs, phases, instructions: counted };
+}
+
+/** A start-up run's sample: wall time and peak RSS, and its phases or instructions where measured. */
+export function startupSample(run: ChildRun): Record<string, number> {
+  return {
+    wallMs: run.wallMs,
+    rssKiB: run.peakRssKiB,
+    ...run.phases,
+    ...(run.instructions !== undefined && { instructions: run.instructions }),
+  };
 }
 
 /** GITHUB_OUTPUT's `name<<delimiter … delimiter` records. */

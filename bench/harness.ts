@@ -1,7 +1,7 @@
 import type { ErpInstanceScenario } from '../src/emulator/areas/erp-scenario.js';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../src/emulator/index.js';
 import type { EmulatorTls } from '../src/emulator/index.js';
-import { runChild, type ChildRun, type ChildSetting } from './child.js';
+import { runChild, startupSample, type ChildRun, type ChildSetting } from './child.js';
 
 /** What one run of a case measured; every case reports wall time and peak RSS, some more. */
 export type Sample = Record<string, number>;
@@ -100,7 +100,7 @@ export async function checkImage(
       { phaseProbe },
     );
     expectSuccess(name, run, run.outputs.cached === 'true');
-    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, pages: emu.cachedImages.pagesServed, ...run.phases };
+    return { ...startupSample(run), pages: emu.cachedImages.pagesServed };
   });
 }
 

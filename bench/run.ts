@@ -3,7 +3,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CASES } from './cases.js';
-import type { BenchEnv, Sample } from './harness.js';
+import type { BenchEnv, Case, Sample } from './harness.js';
 import { SETTINGS } from './settings.js';
 import { chooseRssProbe } from './child.js';
 import {
@@ -14,6 +14,7 @@ import {
   bundleBytes,
   countInBundle,
 } from './floor.js';
+import { instructionTable, needValgrind } from './instructions.js';
 import { buildLevers } from './levers.js';
 import { instrumentBundle, writePhaseProbe } from './phases.js';
 import { buildSdks } from './sdk.js';
@@ -36,18 +37,24 @@ const { values } = parseArgs({
     rss: { type: 'string' },
     only: { type: 'string' },
     levers: { type: 'string' },
+    instructions: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
   console.log(
     'npm run bench [-- --runs N --startup-runs M --rss preload --only REGEX --levers minify,compile-cache]\n' +
+      'npm run bench -- --instructions N [--only REGEX --levers …]: the start-up cases counted in instructions (callgrind)\n' +
       `cases (--only matches their names):\n${CASES.map((c) => `  ${c.name}`).join('\n')}`,
   );
   process.exit(0);
 }
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+const counted = values.instructions === undefined ? undefined : Number(values.instructions);
+if (counted !== undefined && !(Number.isInteger(counted) && counted >= 1))
+  throw new Error('--instructions must be a positive integer');
+if (counted !== undefined) needValgrind();
 const startupRuns = Number(values['startup-runs']);
 if (!Number.isInteger(startupRuns) || startupRuns < 1)
   throw new Error('--startup-runs must be a positive integer');
@@ -101,9 +108,64 @@ try {
   const only = values.only ? new RegExp(values.only) : undefined;
   const cases = [...CASES.filter((c) => !only || only.test(c.name)), ...levers.flatMap((l) => l.cases)];
   for (const lever of levers) await lever.warm?.(env);
+  if (counted !== undefined) {
+    // Counted, not timed: the start-up cases but their phase runs (a probe's marks mean nothing under valgrind).
+    const startup = cases.filter((c) => c.startup && !c.name.startsWith('phases: '));
+    const samples = await playRounds(startup, startup, counted, counted, { ...env, instructions: true });
+    console.log(instructionTable(samples, counted));
+  } else {
+    const startupCases = cases.filter((c) => c.startup);
+    const rounds = Math.max(runs, startupCases.length > 0 ? startupRuns : 0);
+    const samples = await playRounds(cases, startupCases, runs, rounds, env);
+    // Every sample on stderr, so a run on a shared machine can state its spread beside the medians.
+    for (const [name, list] of samples) {
+      const of = (key: keyof Sample) => list.map((s) => Math.round(Number(s[key]))).join(' ');
+      console.error(`samples: ${name}: wall ms [${of('wallMs')}], peak RSS KiB [${of('rssKiB')}]`);
+    }
+    console.log(
+      report(samples, {
+        runs,
+        actionBytes: bundleBytes(actionMain),
+        actionEntryBytes: statSync(actionMain).size,
+        floorBytes: floor.bytes,
+        floorRequestsBytes: floorRequests.bytes,
+        floorZodBytes: floorZod.bytes,
+        sdkBytes: sdk.bytes,
+        sdkIdentityBytes: sdkIdentity.bytes,
+        startupRuns: rounds,
+        levers: levers.map(({ name, label, cases, against, of }) => ({
+          case: cases[0]?.name,
+          name,
+          label,
+          against,
+          of,
+        })),
+        sdkVersions: {
+          sdk: versionOf('@azure/arm-containerinstance'),
+          identity: versionOf('@azure/identity'),
+        },
+        undiciCopies: countInBundle(actionMain, 'class Agent extends DispatcherBase'),
+        rssMethod: probe.kind === 'time' ? 'GNU time %M' : 'process.resourceUsage().maxRSS at exit',
+        machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+        date: new Date().toISOString().slice(0, 10),
+        seconds: (Date.now() - started) / 1000,
+        settings: SETTINGS,
+      }),
+    );
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+/** Every case once per round, each round starting at the next case; after `runs` rounds the start-up cases alone. */
+async function playRounds(
+  cases: Case[],
+  startupCases: Case[],
+  runs: number,
+  rounds: number,
+  env: BenchEnv,
+): Promise<Map<string, Sample[]>> {
   const samples = new Map<string, Sample[]>(cases.map((c) => [c.name, []]));
-  const startupCases = cases.filter((c) => c.startup);
-  const rounds = Math.max(runs, startupCases.length > 0 ? startupRuns : 0);
   for (let round = 0; round < rounds; round++) {
     const inRound = round < runs ? cases : startupCases;
     for (let i = 0; i < inRound.length; i++) {
@@ -114,41 +176,5 @@ try {
     }
     console.error(`round ${round + 1}/${rounds} done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
-  // Every sample on stderr, so a run on a shared machine can state its spread beside the medians.
-  for (const [name, list] of samples) {
-    const of = (key: keyof Sample) => list.map((s) => Math.round(Number(s[key]))).join(' ');
-    console.error(`samples: ${name}: wall ms [${of('wallMs')}], peak RSS KiB [${of('rssKiB')}]`);
-  }
-  console.log(
-    report(samples, {
-      runs,
-      actionBytes: bundleBytes(actionMain),
-      actionEntryBytes: statSync(actionMain).size,
-      floorBytes: floor.bytes,
-      floorRequestsBytes: floorRequests.bytes,
-      floorZodBytes: floorZod.bytes,
-      sdkBytes: sdk.bytes,
-      sdkIdentityBytes: sdkIdentity.bytes,
-      startupRuns: rounds,
-      levers: levers.map(({ name, label, cases, against, of }) => ({
-        case: cases[0]?.name,
-        name,
-        label,
-        against,
-        of,
-      })),
-      sdkVersions: {
-        sdk: versionOf('@azure/arm-containerinstance'),
-        identity: versionOf('@azure/identity'),
-      },
-      undiciCopies: countInBundle(actionMain, 'class Agent extends DispatcherBase'),
-      rssMethod: probe.kind === 'time' ? 'GNU time %M' : 'process.resourceUsage().maxRSS at exit',
-      machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
-      date: new Date().toISOString().slice(0, 10),
-      seconds: (Date.now() - started) / 1000,
-      settings: SETTINGS,
-    }),
-  );
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
+  return samples;
 }

@@ -1,4 +1,4 @@
-import { runChild } from '../child.js';
+import { runChild, startupSample } from '../child.js';
 import {
   checkImage,
   expectSuccess,
@@ -19,14 +19,14 @@ const nodeE0: Case = {
   async run(env) {
     const run = await runChild(['-e', '0'], {}, env);
     expectSuccess(this.name, run);
-    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB };
+    return startupSample(run);
   },
 };
 
 function runFloor(env: BenchEnv, name: string, main: string, phaseProbe?: string): Promise<Sample> {
   return runChild([main], { operation: 'check-image-cached' }, env, { phaseProbe }).then((run) => {
     expectSuccess(name, run);
-    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, ...run.phases };
+    return startupSample(run);
   });
 }
 
@@ -38,7 +38,7 @@ function runFloorRequests(env: BenchEnv, name: string, main: string, phaseProbe?
     // A reference that stopped early would be measured doing less than the action: fail the bench instead.
     if (emu.cachedImages.pagesServed !== 3)
       throw new Error(`${name}: read ${emu.cachedImages.pagesServed} of the 3 pages, not every page`);
-    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, ...run.phases };
+    return startupSample(run);
   });
 }
 

@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import { median, verdict, x, x3 } from './figures.js';
+import type { Sample } from './harness.js';
+
+/**
+ * `--instructions N`: the start-up cases counted in instructions (valgrind's callgrind), which count the same work
+ * the same way whatever else the machine runs, where the wall-time rows move with its load (docs/benchmark.md).
+ * valgrind is some 40 times slower than the process it runs: N rounds of a few cases, not 41.
+ */
+
+/** Before any build: say what is missing, not fail at the first child. */
+export function needValgrind(): void {
+  if (spawnSync('valgrind', ['--version']).status !== 0)
+    throw new Error('--instructions needs valgrind on PATH (Debian: apt-get install valgrind)');
+}
+
+/**
+ * The command that runs `node <args>` under callgrind. valgrind drops variables whose names hold a `-` (the
+ * runner's `INPUT_BASE-URL`), so a traced /usr/bin/env sets those; its own instructions are a few thousand.
+ */
+export function underCallgrind(args: string[], env: Record<string, string>): [string, string[]] {
+  const dashed = Object.keys(env).filter((name) => name.includes('-'));
+  const pairs = dashed.map((name) => `${name}=${env[name]}`);
+  for (const name of dashed) delete env[name];
+  return [
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--callgrind-out-file=/dev/null',
+      '--trace-children=yes',
+      '/usr/bin/env',
+      ...pairs,
+      process.execPath,
+      ...args,
+    ],
+  ];
+}
+
+/** The count valgrind prints on stderr at exit (`==pid== Collected : N`). */
+export function collectedOf(stderr: string): number {
+  const m = /== Collected : (\d+)/.exec(stderr);
+  if (!m) throw new Error(`callgrind printed no count: ${stderr.slice(-300)}`);
+  return Number(m[1]);
+}
+
+const LABELS: [string, string][] = [
+  ['node -e 0', '`node -e 0`'],
+  ['floor', 'floor (`@actions/core` + one input)'],
+  ['floor + requests', 'floor + GETs'],
+  ['floor + zod', 'floor + GETs + zod'],
+  ['check-image-cached', 'the action: check-image-cached, 3 pages'],
+  ['sdk', 'vendor SDK'],
+  ['sdk + identity', 'vendor SDK + identity'],
+];
+
+/** The counted cases, each's median and its ratio to the floor; the action's beside the start-up row's limit. */
+export function instructionTable(samples: Map<string, Sample[]>, rounds: number): string {
+  const med = (name: string) => median((samples.get(name) ?? []).map((s) => s.instructions!));
+  const floor = med('floor');
+  const names = [...samples.keys()].filter((name) => (samples.get(name) ?? []).length > 0);
+  const label = (name: string) => LABELS.find(([n]) => n === name)?.[1] ?? name;
+  const spread = (name: string) => {
+    const list = samples.get(name)!.map((s) => s.instructions! / 1e6);
+    return `${Math.min(...list).toFixed(1)}–${Math.max(...list).toFixed(1)}`;
+  };
+  const action = med('check-image-cached') / floor;
+  return [
+    '| case | instructions, M: median (least–most) | ÷ floor |',
+    '|---|---|---|',
+    ...names.map(
+      (n) => `| ${label(n)} | ${(med(n) / 1e6).toFixed(1)} (${spread(n)}) | ${x(med(n) / floor)} |`,
+    ),
+    '',
+    `The action ÷ floor in instructions: ${x3(action)} (the start-up row's limit on wall time, 1.50 ×: ${verdict(action <= 1.5)}); ÷ floor + GETs + zod ${x3(med('check-image-cached') / med('floor + zod'))}.`,
+    `Medians of ${rounds} interleaved rounds, each process whole under valgrind --tool=callgrind (instructions executed, every thread).`,
+  ].join('\n');
+}
