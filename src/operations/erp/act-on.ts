@@ -48,8 +48,9 @@ export async function actOn(o: ActOn): Promise<TargetResult> {
       return readFailure({ ref: step.ref, error, durationMs: elapsed(), log, ctx });
     }
     log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
-    const alone = o.selection && leftAlone(o.selection, before, step.ref.label, log);
-    if (alone) return { ...alone, durationMs: elapsed() };
+    const read = { name: step.ref.label, before, durationMs: elapsed() };
+    const alone = o.selection && leftAlone(o.selection, read, log);
+    if (alone) return alone;
   }
   const way = { step, client, ctx, log, startedAt, wait: options.wait };
   let now = before;

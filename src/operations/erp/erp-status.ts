@@ -14,7 +14,7 @@ import { resolveInstances, whereContext, type InstanceRef } from './instance-ref
 import { sameStatus } from '../../client/status.js';
 import { readInstance } from './instance-state.js';
 import { instanceEntry } from './outcome.js';
-import { type TargetResult } from './target-result.js';
+import { failedAt, type TargetResult } from './target-result.js';
 import { notFound, READ_PERMISSION } from './read-failure.js';
 import type { PartHealth } from './health.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
@@ -153,14 +153,14 @@ async function readOne(
       (status === 403
         ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
         : `Reading erp virtual instance '${name}' failed${said}.`);
-    return {
+    return failedAt({
       target: name,
       kind: ctx.signal?.aborted ? 'cancelled' : 'error',
       causeKind: status === 404 ? 'not found' : status === 403 ? 'permission' : undefined,
       durationMs,
       failure,
       causeText: missing?.causeText,
-      instance: { outcome: 'failed', done: 'not read' },
-    };
+      done: 'not read',
+    });
   }
 }

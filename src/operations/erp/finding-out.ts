@@ -4,7 +4,8 @@ import type { HttpResponse } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
 import { isOneOf, sameStatus } from '../../client/status.js';
 import { followToEnd, readPastLag, settleWindowMs, type Settled } from './instance-state.js';
-import { reachedEnd, type InstanceState, type TargetResult } from './target-result.js';
+import { failedAt, followedToEnd, notWaitedOn } from './target-result.js';
+import type { InstanceState, TargetResult } from './target-result.js';
 import type { InstanceLog, TargetIo } from './progress.js';
 import { sendStep, type Step } from './step.js';
 import { isEnd, startStateOf, VERBS } from './verbs.js';
@@ -110,34 +111,29 @@ export function followedInstance(o: {
   const done = `${sent.done}: followed by the instance's status (answer lost)`;
   if (settled.kind === 'accepted') {
     // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
-    return {
-      ...base,
-      kind: 'accepted',
-      operation: { status: last?.status },
-      instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
-    };
+    const done = `${sent.done}: accepted, not waited on`;
+    return notWaitedOn({ ...base, status: last?.status, before: sent.before, done });
   }
   if (settled.kind === 'settled' && isEnd(step, last?.status)) {
     log.info(`reached ${last?.status}`);
-    return reachedEnd({
-      ...base,
-      instance: { before: sent.before, after: last, outcome: VERBS[verb].done, done },
-    });
+    return followedToEnd({ ...base, verb, before: sent.before, after: last, done });
   }
   if (settled.kind === 'settled') {
-    return {
+    return failedAt({
       ...base,
       kind: 'succeeded',
       operation: { status: 'Succeeded' },
       failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${VERBS[verb].end}).`,
-      instance: { before: sent.before, after: last, outcome: 'failed', done },
-    };
+      before: sent.before,
+      after: last,
+      done,
+    });
   }
   const why =
     settled.kind === 'error' ? `reading it failed (${inSentence(settled.error)})` : whyCut(settled.kind);
   return {
     ...base,
-    kind: settled.kind === 'error' ? 'error' : settled.kind,
+    kind: settled.kind,
     failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
     instance: {
       before: sent.before,

@@ -2,7 +2,8 @@ import { ServiceError } from '../../client/errors.js';
 import { formatWait } from '../../client/retry.js';
 import { sameStatus } from '../../client/status.js';
 import { followToEnd, readPastLag, settleWindowMs } from './instance-state.js';
-import { reachedEnd, type InstanceState, type TargetResult } from './target-result.js';
+import { failedAt, followedToEnd, notWaitedOn } from './target-result.js';
+import type { InstanceState, TargetResult } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import type { Step } from './step.js';
 import { isEnd, movingOf, startStateOf, VERBS } from './verbs.js';
@@ -55,8 +56,7 @@ export async function clearTheWay(
     const error = settled.kind === 'error' ? `: ${inSentence(settled.error)}` : '';
     return {
       ...base,
-      kind: settled.kind === 'error' ? 'error' : settled.kind,
-      causeKind: settled.kind === 'error' ? 'other' : settled.kind,
+      kind: settled.kind,
       failure: follow
         ? `The ${step.verb} of '${name}' already in progress was followed, but ${why} while '${name}' was still ${last.status}${error}; run the same step again, or erp-status to see where it stands.`
         : `The ${step.verb} of '${name}' was not sent: ${why} while waiting for '${name}' to end ${last.status}${error}; run the same step again.`,
@@ -70,47 +70,35 @@ export async function clearTheWay(
     // A move of the step's own kind waited out (a step on the machines): where it ends there, it was followed.
     return { state: last, ownMove: moving === 'own' };
   }
+  const followed = {
+    ...base,
+    before: state,
+    after: last,
+    done: `followed the ${step.verb} already in progress`,
+  };
   if (isEnd(step, last.status)) {
     log.info(`reached ${last.status}: the ${step.verb} in progress ended where this step would`);
-    return reachedEnd({
-      ...base,
-      instance: {
-        before: state,
-        after: last,
-        outcome: VERBS[step.verb].done,
-        done: `followed the ${step.verb} already in progress`,
-      },
-    });
+    return followedToEnd({ ...followed, verb: step.verb });
   }
-  return {
-    ...base,
+  return failedAt({
+    ...followed,
     kind: 'failed',
     causeKind: 'false success',
     failure: `The ${step.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${VERBS[step.verb].end}).`,
-    instance: {
-      before: state,
-      after: last,
-      outcome: 'failed',
-      done: `followed the ${step.verb} already in progress`,
-    },
-  };
+  });
 }
 
 /** wait: false and an operation of the step's own kind already in progress: nothing sent, reported running. */
 function inProgress(o: InTheWay, state: InstanceState): TargetResult {
   o.log.info(`is ${state.status}: an operation already in progress; nothing sent, not waiting (wait: false)`);
-  return {
+  return notWaitedOn({
     target: o.step.ref.label,
-    kind: 'accepted',
-    operation: { status: state.status },
+    status: state.status,
     durationMs: o.ctx.clock.now() - o.startedAt,
     requestId: state.response.requestId,
-    instance: {
-      before: state,
-      outcome: 'running',
-      done: `the ${o.step.verb} already in progress: not waited on`,
-    },
-  };
+    before: state,
+    done: `the ${o.step.verb} already in progress: not waited on`,
+  });
 }
 
 /** A 409 to a first attempt: the service says an operation is in progress, though the read did not show it. */

@@ -6,7 +6,7 @@ import type { PlannedRequest } from '../../client/dry-run.js';
 import type { HttpResponse } from '../../client/http.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import type { FailureKind } from '../types.js';
-import type { DoneWord, Verb } from './verbs.js';
+import { VERBS, type DoneWord, type Verb } from './verbs.js';
 
 /** What one read of an instance (C0) said. */
 export interface InstanceState {
@@ -114,4 +114,56 @@ export function unsent(o: {
  */
 export function reachedEnd(o: Omit<TargetResult, 'kind' | 'operation'>): TargetResult {
   return { ...o, kind: 'succeeded', operation: { status: 'Succeeded' } };
+}
+
+/** What the constructors below are told of a target: its name, its time, the last request's id, its reads. */
+interface Seen {
+  target: string;
+  durationMs: number;
+  requestId?: string;
+  before?: InstanceState;
+  after?: InstanceState;
+  /** What was done, as its row says it. */
+  done: string;
+}
+
+/**
+ * A target read at the step's end before anything was sent (skip-if-done, after a 409, left alone): nothing sent;
+ * the read that found it there is its last request.
+ */
+export function skipped({
+  before,
+  after,
+  done,
+  ...o
+}: Omit<Seen, 'requestId'> & { after: InstanceState; leftAlone?: true }) {
+  const requestId = after.response.requestId;
+  return reachedEnd({
+    ...o,
+    requestId,
+    instance: { before: before ?? after, after, outcome: 'skipped', done },
+  });
+}
+
+/** A move (someone's, or ours whose answer was lost) followed by the instance's status to the step's end. */
+export function followedToEnd({ before, after, done, verb, ...o }: Seen & { verb: Verb }): TargetResult {
+  return reachedEnd({ ...o, instance: { before, after, outcome: VERBS[verb].done, done } });
+}
+
+/** wait: false and the instance moving toward the step's end: reported running at its status, not waited on. */
+export function notWaitedOn({
+  before,
+  done,
+  status,
+  ...o
+}: Omit<Seen, 'after'> & { status?: string }): TargetResult {
+  return { ...o, kind: 'accepted', operation: { status }, instance: { before, outcome: 'running', done } };
+}
+
+/** A target that fails where the step is, with what was read of it (a 409 refused, a false success, not read). */
+export function failedAt(
+  o: Seen & Pick<TargetResult, 'kind' | 'causeKind' | 'causeText' | 'operation'> & { failure: string },
+): TargetResult {
+  const { before, after, done, ...rest } = o;
+  return { ...rest, instance: { before, after, outcome: 'failed', done } };
 }
