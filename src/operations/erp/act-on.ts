@@ -12,13 +12,12 @@ import {
 } from './act-guards.js';
 import { conclude, RUN_AGAIN } from './conclude.js';
 import { leftAlone } from './erp-list/left-alone.js';
-import { describeKind } from './each.js';
 import { followedInstance, sendFindingOut } from './finding-out.js';
 import { clearTheWay, isConflict, readThroughConflict } from './in-the-way.js';
 import { planInstance } from './instance-plan.js';
 import { readInstance } from './instance-state.js';
 import { type InstanceState, type InstanceOutcome, type TargetResult } from './target-result.js';
-import { stillRunning } from './rows.js';
+import { endedAs, stillRunning } from './rows.js';
 import { followInLog, progressLine } from './progress.js';
 import { readAfterEnd, verifyEnd } from './verdict.js';
 import { readFailure } from './read-failure.js';
@@ -187,10 +186,7 @@ function withInstance(
       : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
         ? 'running'
         : 'failed';
-  const how =
-    outcome.kind === 'accepted'
-      ? 'accepted, not waited on'
-      : (outcome.operation?.body?.status ?? describeKind(outcome));
+  const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : endedAs(outcome);
   return {
     ...outcome,
     instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },

@@ -1,7 +1,7 @@
 import { redactQuery } from '../../client/url.js';
 import type { OperationResult, SummaryTable } from '../types.js';
 import { formatDuration, formatTime } from '../format.js';
-import { statusOf, stillRunning, targetRow } from './rows.js';
+import { entryOf, statusOf, stillRunning, targetRow } from './rows.js';
 import type { TargetResult } from './target-result.js';
 
 /**
@@ -143,24 +143,21 @@ function instanceRows(
 ): Pick<SummaryTable, 'header' | 'rows'> {
   return {
     header: [options.targetHeader, 'status before', 'what was done', 'status after', 'duration'],
-    rows: outcomes.map((o) => [
-      o.target,
-      o.instance?.before?.status ?? '-',
-      o.instance?.done ?? statusOf(o) ?? '-',
-      o.instance?.after?.status ?? '-',
-      formatDuration(o.durationMs),
-    ]),
+    rows: outcomes.map((o) => {
+      const { before, done, after } = entryOf(o);
+      return [o.target, before ?? '-', done ?? '-', after ?? '-', formatDuration(o.durationMs)];
+    }),
   };
 }
 
 /** One entry of the `instances` output. */
 export function instanceEntry(o: TargetResult) {
-  const { before, after, outcome } = o.instance ?? { outcome: 'failed' as const };
+  const { before, after, health, outcome } = entryOf(o);
   return {
     name: o.target,
-    before: before?.status ?? null,
-    after: after?.status ?? null,
-    health: (after ?? before)?.health ?? null,
-    outcome,
+    before: before ?? null,
+    after: after ?? null,
+    health: health ?? null,
+    outcome: outcome ?? ('failed' as const),
   };
 }
