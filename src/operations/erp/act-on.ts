@@ -22,6 +22,7 @@ import { followInLog, progressLine } from './progress.js';
 import { readAfterEnd, verifyEnd } from './verdict.js';
 import { readFailure } from './read-failure.js';
 import { VERBS, type Verb } from './verbs.js';
+import { described } from './wording.js';
 
 export type { ActOn } from './act-guards.js';
 
@@ -46,7 +47,7 @@ export async function actOn(o: ActOn): Promise<TargetResult> {
     } catch (error) {
       return readFailure({ ref: step.ref, error, durationMs: elapsed(), log, ctx });
     }
-    log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
+    log.info(`is ${described(before)}`);
     const read = { name: step.ref.label, before, durationMs: elapsed() };
     const alone = o.selection && leftAlone(o.selection, read, log);
     if (alone) return alone;

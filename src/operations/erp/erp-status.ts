@@ -13,12 +13,12 @@ import { forEachTarget } from './each.js';
 import { resolveInstances, whereContext, type InstanceRef } from './instance-ref.js';
 import { sameStatus } from '../../client/status.js';
 import { readInstance } from './instance-state.js';
-import { instanceEntry } from './outcome.js';
+import { failureOf, instanceEntry } from './outcome.js';
 import { failedAt, type TargetResult } from './target-result.js';
 import { notFound, READ_PERMISSION } from './read-failure.js';
 import type { PartHealth } from './health.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
-import { firstLine } from './wording.js';
+import { described, firstLine } from './wording.js';
 import { erpCode } from './load.js';
 
 export type { ErpStatusOptions } from './erp-status-options.js';
@@ -74,21 +74,16 @@ export async function erpStatus(
     work: async (t, log) => {
       const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
       const state = outcome.instance?.after;
-      if (state) log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
+      if (state) log.info(`is ${described(state)}`);
       if (state) parts.set(t.ref.label, await readPartsOf(t.ref, options, { client, ctx, log }));
       return outcome;
     },
   });
-  const failed = outcomes.filter((o) => o.failure);
   const bodies = outcomes.map((o) =>
     o.instance?.after ? (jsonOf(o.instance.after.response) as object) : null,
   );
   const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
-  let failure: string | undefined;
-  if (failed.length === 1 && outcomes.length === 1) failure = failed[0]!.failure;
-  else if (failed.length > 0) {
-    failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
-  }
+  const failure = failureOf(outcomes, `erp virtual instances ${gate}could not be read`);
   return {
     rows: outcomes.map((o, i) =>
       targetRow(o, { running: 'reading', of: 'read', id: resourceId(targets[i]!.ref, ERP_VIRTUAL_INSTANCE) }),
@@ -138,7 +133,7 @@ async function readOne(
         ...base,
         kind: 'failed',
         causeKind: 'other',
-        failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
+        failure: `Erp virtual instance '${name}' is ${described(state)}, not ${expectStatus} (expect-status).`,
         instance,
       };
     }

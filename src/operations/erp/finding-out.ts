@@ -9,7 +9,7 @@ import type { InstanceState, TargetResult } from './target-result.js';
 import type { InstanceLog, TargetIo } from './progress.js';
 import { sendStep, type Step } from './step.js';
 import { isEnd, startStateOf, VERBS } from './verbs.js';
-import { inSentence, whyCut } from './wording.js';
+import { described, inSentence, whyCut } from './wording.js';
 
 /** Sent, and then the instance's status followed to its end rather than an operation (the answer was lost). */
 export interface FollowedInstance {
@@ -45,8 +45,7 @@ export async function sendFindingOut(o: SendOptions): Promise<HttpResponse | Fol
     url: step.readUrl,
     ctx,
     startState,
-    onRead: (state: InstanceState) =>
-      log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+    onRead: (state: InstanceState) => log.info(`is ${described(state)}`),
     onLag: (state: InstanceState) =>
       log.info(
         `is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${formatWait(ctx.pollIntervalMs)} for up to ${formatWait(settleWindowMs())}`,

@@ -7,7 +7,7 @@ import type { InstanceState, TargetResult } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import type { Step } from './step.js';
 import { isEnd, movingOf, startStateOf, VERBS } from './verbs.js';
-import { inSentence, whyCut } from './wording.js';
+import { described, inSentence, whyCut } from './wording.js';
 
 export interface InTheWay extends TargetIo {
   step: Step;
@@ -15,9 +15,6 @@ export interface InTheWay extends TargetIo {
   /** wait: false: a move of the step's own kind is reported in progress, not followed. */
   wait: boolean;
 }
-
-const said = (state: InstanceState) =>
-  `${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`;
 
 /**
  * A target read moving (a window cut short, a step run again, the start after a cancelled stop): moving toward the
@@ -44,7 +41,7 @@ export async function clearTheWay(
     url: step.readUrl,
     ctx,
     first: state,
-    onRead: (s) => log.info(`is ${said(s)}`),
+    onRead: (s) => log.info(`is ${described(s)}`),
     onLag: () => undefined,
   });
   const last = settled.last ?? state;
@@ -66,7 +63,7 @@ export async function clearTheWay(
     };
   }
   if (!follow) {
-    log.info(`is ${said(last)}: the operation in the way has ended`);
+    log.info(`is ${described(last)}: the operation in the way has ended`);
     // A move of the step's own kind waited out (a step on the machines): where it ends there, it was followed.
     return { state: last, ownMove: moving === 'own' };
   }
@@ -84,7 +81,7 @@ export async function clearTheWay(
     ...followed,
     kind: 'failed',
     causeKind: 'false success',
-    failure: `The ${step.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${VERBS[step.verb].end}).`,
+    failure: `The ${step.verb} of '${name}' already in progress ended with '${name}' ${described(last)} (expected ${VERBS[step.verb].end}).`,
   });
 }
 
@@ -136,7 +133,7 @@ export async function readThroughConflict(
       url: step.readUrl,
       ctx,
       startState,
-      onRead: (s) => log.info(`is ${said(s)}`),
+      onRead: (s) => log.info(`is ${described(s)}`),
       onLag: () => undefined,
     });
   } catch (readError) {
@@ -155,7 +152,7 @@ export async function readThroughConflict(
   // Changed but not moving: no end of the operation in the way was seen, so nothing is sent into it again.
   if (isEnd(step, now.status) && step.skippable) return { done: now };
   return {
-    refused: `The service says an operation is in progress, and '${name}' now reads ${said(now)}, which shows no move and not the ${step.verb}'s end: nothing was sent again; run the same step again once that operation has ended.`,
+    refused: `The service says an operation is in progress, and '${name}' now reads ${described(now)}, which shows no move and not the ${step.verb}'s end: nothing was sent again; run the same step again once that operation has ended.`,
     after: now,
   };
 }

@@ -43,7 +43,6 @@ export interface ReportOptions {
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 export function report(outcomes: TargetResult[], options: ReportOptions): OperationResult {
   const last = outcomes[outcomes.length - 1]!;
-  const failed = outcomes.filter((o) => o.failure);
   const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
   const result = options.several
     ? outcomes.map((o) => ({
@@ -65,11 +64,6 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
       text: redactQuery(o.operation!.url!),
     })),
   };
-  let failure: string | undefined;
-  if (failed.length === 1 && !options.several) failure = failed[0]!.failure;
-  else if (failed.length > 0) {
-    failure = `${failed.length} of ${outcomes.length} ${options.severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
-  }
   return {
     outputs: {
       result,
@@ -96,7 +90,7 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
       ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
     },
     summary: [table],
-    failure,
+    failure: failureOf(outcomes, options.severalFailed, options.several),
     rows: outcomes.map((o) =>
       targetRow(o, {
         running: options.running,
@@ -105,6 +99,18 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
       }),
     ),
   };
+}
+
+/** The step's failure: the one target's, or how many of how many failed (`severalFailed`), each one's named. */
+export function failureOf(
+  outcomes: TargetResult[],
+  severalFailed: string,
+  several = outcomes.length > 1,
+): string | undefined {
+  const failed = outcomes.filter((o) => o.failure);
+  if (failed.length === 1 && !several) return failed[0]!.failure;
+  if (failed.length === 0) return undefined;
+  return `${failed.length} of ${outcomes.length} ${severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
 }
 
 /** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */

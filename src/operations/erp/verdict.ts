@@ -7,7 +7,7 @@ import { followToEnd, settleWindowMs } from './instance-state.js';
 import type { InstanceOutcome, InstanceState, TargetResult } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import type { FailureKind } from '../types.js';
-import { inSentence, whyCut } from './wording.js';
+import { described, inSentence, whyCut } from './wording.js';
 
 /** What a read of the instance after its operation ended needs: the instance, how it ended, what was sent. */
 interface AfterOperation extends TargetIo {
@@ -36,8 +36,7 @@ export async function verifyEnd(o: AfterOperation): Promise<TargetResult> {
     ctx,
     // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
     startState: isEnd(step, startState) ? undefined : startState,
-    onRead: (state) =>
-      log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+    onRead: (state) => log.info(`verify: is ${described(state)}`),
     onLag: (state) =>
       log.info(
         `verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${formatWait(settleWindowMs())}`,
@@ -54,21 +53,19 @@ export async function verifyEnd(o: AfterOperation): Promise<TargetResult> {
       outcome: instanceOutcome,
       done,
     });
-  const status = last?.status ?? 'of no status';
-  const health = last?.health ?? 'unknown';
   switch (settled.kind) {
     case 'settled':
       if (isEnd(step, last?.status)) return outcome(VERBS[verb].done);
       return outcome(
         'failed',
-        `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`,
+        `The ${verb} succeeded but erp virtual instance '${name}' is ${described(last)} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`,
         'false success',
       );
     case 'timeout':
     case 'cancelled':
       return outcome(
         'running',
-        `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${whyCut(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`,
+        `The ${verb} succeeded but erp virtual instance '${name}' was still ${described(last)}, when ${whyCut(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`,
       );
     case 'error':
       return outcome(
@@ -97,7 +94,7 @@ export async function readAfterEnd(o: AfterOperation): Promise<TargetResult> {
     client: o.client,
     url: step.readUrl,
     ctx,
-    onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+    onRead: (state) => log.info(`is ${described(state)}`),
     onLag: () => undefined,
   });
   const last = settled.last;
