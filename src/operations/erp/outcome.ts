@@ -75,13 +75,16 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
         ? {
             operations: outcomes
               .filter((o) => stillRunning(o) && (options.operations !== 'named' || o.entry))
-              .map((o) => ({
-                target: o.entry?.resourceId,
-                verb: o.entry?.verb,
-                url: o.operation?.url,
-                ...(o.entry?.snooze ? { snooze: true } : {}),
-                ...(o.entry?.window ?? {}),
-              })),
+              .map((o) => {
+                const { target, verb, snooze, ...window } = o.entry ?? {};
+                return {
+                  target,
+                  verb,
+                  url: o.operation?.url,
+                  ...(snooze ? { snooze: true } : {}),
+                  ...window,
+                };
+              }),
           }
         : {}),
       'percent-complete': last.operation?.body?.percentComplete ?? undefined,
@@ -95,7 +98,7 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
       targetRow(o, {
         running: options.running,
         of: options.instances ? 'action' : 'operation',
-        id: o.entry?.resourceId,
+        id: o.entry?.target,
       }),
     ),
   };

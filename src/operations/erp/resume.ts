@@ -68,7 +68,7 @@ export async function waitForOperation(
         log,
       })),
       entry: system && {
-        resourceId: resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
+        target: resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
         verb: system.verb,
         snooze: system.machines,
       },

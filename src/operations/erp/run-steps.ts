@@ -89,7 +89,7 @@ async function runSystem(
   const only = results[0]!;
   return {
     ...only.outcome,
-    entry: { resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE), verb: only.step.verb, snooze: run.machines },
+    entry: { target: resourceId(ref, ERP_VIRTUAL_INSTANCE), verb: only.step.verb, snooze: run.machines },
   };
 }
 

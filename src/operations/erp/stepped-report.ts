@@ -64,10 +64,12 @@ export function systemOutcome(
     ...(failing
       ? {
           entry: {
-            resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
+            target: resourceId(ref, ERP_VIRTUAL_INSTANCE),
             verb: failing.step.verb,
             snooze: failing.step.machines,
-            window: { step: failing.step.step, ...databaseOf(ref, failing.step), left: notSent },
+            step: failing.step.step,
+            ...databaseOf(ref, failing.step),
+            left: notSent,
           },
         }
       : {}),

@@ -47,9 +47,10 @@ export interface OperationFacts {
   gone?: boolean;
 }
 
-/** What the `operations` output says of a target's operation beside its polling URL (operation-entries.ts). */
+/** A target's entry in the `operations` output beside its polling URL, as wait-for-operation reads it back. */
 export interface OperationEntryFacts {
-  resourceId: string;
+  /** The system's resource id. */
+  target: string;
   verb: Verb;
   /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
   snooze?: boolean;
@@ -57,7 +58,9 @@ export interface OperationEntryFacts {
    * A step of a window left running: its name, its database (none: the system itself), and the window's steps never
    * sent (`application start X01`), so wait-for-operation names what is left.
    */
-  window?: { step: string; database?: string; left: string[] };
+  step?: string;
+  database?: string;
+  left?: string[];
 }
 
 /** How the work on one operation (one instance's stop, or one resumed wait) ended. */
