@@ -92,33 +92,6 @@ export interface TargetResult {
   endedAt?: number;
 }
 
-/**
- * A target nothing was sent to: it fails before anything is sent (`failed`), or, `cut`, its turn never came (the
- * job cancelled, the timeout): `not sent`. Its row says `not sent: {why}`.
- */
-export function unsent(o: {
-  target: string;
-  kind: OutcomeKind;
-  causeKind?: FailureKind;
-  durationMs: number;
-  requestId?: string;
-  failure: string;
-  causeText?: string;
-  why: string;
-  cut?: boolean;
-}): TargetResult {
-  const { why, cut, ...outcome } = o;
-  return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
-}
-
-/**
- * A target that ended where its step would, by the instance's own status (skipped as done, a move followed to its
- * end): its operation's status is reported as Succeeded.
- */
-export function reachedEnd(o: Omit<TargetResult, 'kind' | 'operation'>): TargetResult {
-  return { ...o, kind: 'succeeded', operation: { status: 'Succeeded' } };
-}
-
 /** What the constructors below are told of a target: its name, its time, the last request's id, its reads. */
 interface Seen {
   target: string;
@@ -130,43 +103,51 @@ interface Seen {
   done: string;
 }
 
+/** The shape every constructor fills: what was read and done, as the instance's report, and the `outcome` word. */
+function seen<T extends Seen>({ before, after, done, ...o }: T, outcome: InstanceOutcome) {
+  return { ...o, instance: { before, after, outcome, done } };
+}
+
+/** How a target failed, where it fails: its kind, the kind of its cause where known, and the sentence. */
+type Failing = Pick<TargetResult, 'kind' | 'causeKind' | 'causeText'> & { failure: string };
+
+/**
+ * A target nothing was sent to: it fails before anything is sent (`failed`), or, `cut`, its turn never came (the
+ * job cancelled, the timeout): `not sent`. Its row says `not sent: {why}`.
+ */
+export function unsent({ why, cut, ...o }: Omit<Seen, 'done'> & Failing & { why: string; cut?: boolean }) {
+  return seen({ ...o, done: `not sent: ${why}` }, cut ? 'not sent' : 'failed');
+}
+
+/**
+ * A target that ended where its step would, by the instance's own status (skipped as done, a move followed to its
+ * end): its operation's status is reported as Succeeded.
+ */
+function reachedEnd(o: Omit<TargetResult, 'kind' | 'operation'>): TargetResult {
+  return { ...o, kind: 'succeeded', operation: { status: 'Succeeded' } };
+}
+
 /**
  * A target read at the step's end before anything was sent (skip-if-done, after a 409, left alone): nothing sent;
  * the read that found it there is its last request.
  */
-export function skipped({
-  before,
-  after,
-  done,
-  ...o
-}: Omit<Seen, 'requestId'> & { after: InstanceState; leftAlone?: true }) {
-  const requestId = after.response.requestId;
-  return reachedEnd({
-    ...o,
-    requestId,
-    instance: { before: before ?? after, after, outcome: 'skipped', done },
-  });
+export function skipped(o: Omit<Seen, 'requestId'> & { after: InstanceState; leftAlone?: true }) {
+  return reachedEnd(
+    seen({ ...o, before: o.before ?? o.after, requestId: o.after.response.requestId }, 'skipped'),
+  );
 }
 
 /** A move (someone's, or ours whose answer was lost) followed by the instance's status to the step's end. */
-export function followedToEnd({ before, after, done, verb, ...o }: Seen & { verb: Verb }): TargetResult {
-  return reachedEnd({ ...o, instance: { before, after, outcome: VERBS[verb].done, done } });
+export function followedToEnd({ verb, ...o }: Seen & { verb: Verb }): TargetResult {
+  return reachedEnd(seen(o, VERBS[verb].done));
 }
 
 /** wait: false and the instance moving toward the step's end: reported running at its status, not waited on. */
-export function notWaitedOn({
-  before,
-  done,
-  status,
-  ...o
-}: Omit<Seen, 'after'> & { status?: string }): TargetResult {
-  return { ...o, kind: 'accepted', operation: { status }, instance: { before, outcome: 'running', done } };
+export function notWaitedOn({ status, ...o }: Seen & { status?: string }): TargetResult {
+  return { ...seen(o, 'running'), kind: 'accepted', operation: { status } };
 }
 
 /** A target that fails where the step is, with what was read of it (a 409 refused, a false success, not read). */
-export function failedAt(
-  o: Seen & Pick<TargetResult, 'kind' | 'causeKind' | 'causeText' | 'operation'> & { failure: string },
-): TargetResult {
-  const { before, after, done, ...rest } = o;
-  return { ...rest, instance: { before, after, outcome: 'failed', done } };
+export function failedAt(o: Seen & Failing & Pick<TargetResult, 'operation'>): TargetResult {
+  return seen(o, 'failed');
 }
