@@ -58,8 +58,7 @@ export async function actOn(o: ActOn): Promise<TargetResult> {
     if (now) {
       // Moving: followed where it moves toward this step's end, else waited on until it moves no more.
       const cleared = await clearTheWay(way, now);
-      if (!('state' in cleared))
-        return { ...cleared, instance: cleared.instance && { ...cleared.instance, before } };
+      if (!('state' in cleared)) return withBefore(cleared, before);
       now = cleared.state;
       const skipped = skipIfDone(o, { before, now, durationMs: elapsed(), followed: cleared.ownMove });
       if (skipped) return skipped;
@@ -70,7 +69,7 @@ export async function actOn(o: ActOn): Promise<TargetResult> {
       return planInstance({ step, hardStopFallback, before, client, log, durationMs: elapsed() });
     }
     const moved = await o.beforeSend?.();
-    if (moved) return { ...moved, instance: moved.instance && { ...moved.instance, before } };
+    if (moved) return withBefore(moved, before);
     const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
     if (!('conflict' in sent)) return sent;
     // A 409 to the first attempt: an operation in progress the read did not show; read through the lag.
@@ -86,6 +85,12 @@ export async function actOn(o: ActOn): Promise<TargetResult> {
     now = seen.state;
   }
 }
+
+/** A result said with the step's first read as its status before (the read it ended on came later). */
+const withBefore = (r: TargetResult, before: InstanceState | undefined): TargetResult => ({
+  ...r,
+  instance: r.instance && { ...r.instance, before },
+});
 
 /** The POST, then its operation followed and the instance verified; a 409 to a first attempt handed back. */
 async function sendAndFollow(

@@ -93,15 +93,7 @@ export interface TargetResult {
 }
 
 /** What the constructors below are told of a target: its name, its time, the last request's id, its reads. */
-interface Seen {
-  target: string;
-  durationMs: number;
-  requestId?: string;
-  before?: InstanceState;
-  after?: InstanceState;
-  /** What was done, as its row says it. */
-  done: string;
-}
+type Seen = Pick<TargetResult, 'target' | 'durationMs' | 'requestId'> & Omit<InstanceReport, 'outcome'>;
 
 /** The shape every constructor fills: what was read and done, as the instance's report, and the `outcome` word. */
 function seen<T extends Seen>({ before, after, done, ...o }: T, outcome: InstanceOutcome) {
