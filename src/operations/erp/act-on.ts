@@ -22,7 +22,7 @@ import { followInLog, progressLine } from './progress.js';
 import { readAfterEnd, verifyEnd } from './verdict.js';
 import { readFailure } from './read-failure.js';
 import { VERBS, type Verb } from './verbs.js';
-import { described } from './wording.js';
+import { described, isCut } from './wording.js';
 
 export type { ActOn } from './act-guards.js';
 
@@ -189,7 +189,7 @@ function withInstance(
       ? outcome.kind === 'accepted'
         ? 'running'
         : VERBS[verb].done
-      : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
+      : isCut(outcome.kind) || stillRunning(outcome)
         ? 'running'
         : 'failed';
   const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : endedAs(outcome);

@@ -1,7 +1,7 @@
 import { ERP_API_VERSION, holds } from './vocabulary.js';
 import { resultFileFor } from './report/build.js';
 import { ERP_VIRTUAL_INSTANCE, resourceId, resourceUrl } from '../../client/arm/resource-id.js';
-import { targetRow } from './rows.js';
+import { entryOf, targetRow } from './rows.js';
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { jsonOf } from '../../client/response.js';
@@ -97,14 +97,16 @@ export async function erpStatus(
         title: 'erp-status',
         context: whereContext(targets),
         header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
-        rows: outcomes.map((o) => [
-          o.target,
-          o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
-          o.instance?.after?.health ?? '-',
-          ...(options.expectStatus
-            ? [holds(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
-            : []),
-        ]),
+        rows: outcomes.map((o) => {
+          const { after, health } = entryOf(o);
+          const expected = options.expectStatus && (holds(after, options.expectStatus) ? 'yes' : 'no');
+          return [
+            o.target,
+            after ?? (o.failure ? 'not read' : '-'),
+            health ?? '-',
+            ...(expected ? [expected] : []),
+          ];
+        }),
       },
     ],
     failure,
