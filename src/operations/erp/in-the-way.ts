@@ -42,7 +42,6 @@ export async function clearTheWay(
     ctx,
     first: state,
     onRead: (s) => log.info(`is ${described(s)}`),
-    onLag: () => undefined,
   });
   const last = settled.last ?? state;
   const durationMs = ctx.clock.now() - o.startedAt;
@@ -134,7 +133,6 @@ export async function readThroughConflict(
       ctx,
       startState,
       onRead: (s) => log.info(`is ${described(s)}`),
-      onLag: () => undefined,
     });
   } catch (readError) {
     return {

@@ -95,7 +95,6 @@ export async function readAfterEnd(o: AfterOperation): Promise<TargetResult> {
     url: step.readUrl,
     ctx,
     onRead: (state) => log.info(`is ${described(state)}`),
-    onLag: () => undefined,
   });
   const last = settled.last;
   if (settled.kind === 'settled' && isEnd(step, last?.status)) {
