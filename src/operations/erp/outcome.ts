@@ -75,16 +75,7 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
         ? {
             operations: outcomes
               .filter((o) => stillRunning(o) && (options.operations !== 'named' || o.entry))
-              .map((o) => {
-                const { target, verb, snooze, ...window } = o.entry ?? {};
-                return {
-                  target,
-                  verb,
-                  url: o.operation?.url,
-                  ...(snooze ? { snooze: true } : {}),
-                  ...window,
-                };
-              }),
+              .map(operationEntry),
           }
         : {}),
       'percent-complete': last.operation?.body?.percentComplete ?? undefined,
@@ -102,6 +93,12 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
       }),
     ),
   };
+}
+
+/** An entry of the `operations` output: what the target's entry says, its polling URL after the verb. */
+function operationEntry(o: TargetResult) {
+  const { target, verb, snooze, ...window } = o.entry ?? {};
+  return { target, verb, url: o.operation?.url, ...(snooze ? { snooze: true } : {}), ...window };
 }
 
 /** The step's failure: the one target's, or how many of how many failed (`severalFailed`), each one's named. */

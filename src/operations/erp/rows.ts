@@ -92,7 +92,7 @@ function markAndWord(outcome: TargetResult, running: string): { outcome: Mark; w
 function wordOfOperation(outcome: TargetResult): InstanceOutcome {
   if (outcome.kind === 'succeeded') return outcome.failure === undefined ? 'read' : 'failed';
   if (outcome.kind === 'failed' || outcome.kind === 'error') return 'failed';
-  return outcome.operation?.url !== undefined && !outcome.operation?.gone ? 'running' : 'failed';
+  return stillRunning(outcome) ? 'running' : 'failed';
 }
 
 /**
