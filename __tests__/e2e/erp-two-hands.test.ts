@@ -16,6 +16,7 @@ beforeAll(async () => {
       instances: {
         H01: { status: 'Offline', health: 'Unknown', respond: 200, steps: ['Succeeded'] },
         H02: { status: 'Offline', health: 'Unknown' },
+        H04: { status: 'Offline', health: 'Unknown' },
       },
       parts: {
         // H01's database start runs until the test lets it end (steps: a running last one never ends).
@@ -24,6 +25,7 @@ beforeAll(async () => {
           // Database steps that run until the timeout cuts them (stopSteps: until finishRunning).
           H02: { databases: [{ name: 'db0', status: 'Offline' }], steps: ['InProgress'] },
           H03: { databases: [{ name: 'db0' }], steps: ['InProgress'] },
+          H04: { databases: [{ name: 'db0', status: 'Offline' }], steps: ['InProgress'] },
         },
       },
     },
@@ -141,5 +143,31 @@ describe('one way back after a cut whole-system step (issue 50)', () => {
     expect(waited.code).toBe(1);
     expect(waited.errors.join(' ')).toContain('application machines H03, database machines H03/db0');
     expect(waited.summary).not.toContain('✅');
+  });
+
+  it("wait-for-operation cut short again hands on a window step's whole entry: its step, its database, the steps left", async () => {
+    const cut = await run({
+      operation: 'erp-start',
+      'erp-virtual-instance': 'H04',
+      'whole-system': 'true',
+      timeout: '1s',
+    });
+    expect(cut.code).toBe(1);
+    const window = { step: 'database start', database: 'db0', left: ['application start H04'] };
+    expect(JSON.parse(cut.outputs.operations!)).toEqual([expect.objectContaining(window)]);
+    // The database start still runs: the wait is cut too, and its operations output is what a next wait reads.
+    const waited = await runAction({
+      'base-url': e.url,
+      'access-token': 'emu-access-token',
+      'poll-interval': '0.1',
+      timeout: '1s',
+      operation: 'wait-for-operation',
+      'operation-url': cut.outputs.operations!,
+    }).then(unescapeCommands);
+    e.erp.parts.finishRunning();
+    expect(waited.code).toBe(1);
+    expect(JSON.parse(waited.outputs.operations!)).toEqual([
+      expect.objectContaining({ verb: 'start', ...window }),
+    ]);
   });
 });

@@ -36,6 +36,7 @@ export async function waitForOperation(
     url: onOrigin(entry.url, client.origin),
     n: i + 1,
     system: systemOf(entry, i, options.baseUrl),
+    window: { step: entry.step, database: entry.database, left: entry.left },
   }));
   if (entries.length === 0) {
     ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
@@ -53,7 +54,7 @@ export async function waitForOperation(
   const outcomes = await forEachTarget(entries, options.maxParallel, ctx, {
     title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? redactQuery(url)}`,
     logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
-    work: async ({ url, n, system }, log) => ({
+    work: async ({ url, n, system, window }, log) => ({
       ...(await resumeWindow({
         pollingUrl: url,
         label: system
@@ -71,6 +72,8 @@ export async function waitForOperation(
         target: resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
         verb: system.verb,
         snooze: system.machines,
+        // A window's step still running names its step and the steps left again, for the next wait.
+        ...window,
       },
     }),
   });
