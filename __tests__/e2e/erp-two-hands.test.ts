@@ -105,15 +105,19 @@ describe('one way back after a cut whole-system step (issue 50)', () => {
     const cut = await run({ 'whole-system': 'true', timeout: '1s', ...inputs });
     expect(cut.code).toBe(1);
     e.erp.parts.finishRunning();
-    const waited = await runAction({
+    return { cut, waited: await waitOn(cut) };
+  }
+
+  /** wait-for-operation given a cut step's operations output, with only the inputs it reads. */
+  const waitOn = (cut: ActionRun, inputs: Record<string, string> = {}) =>
+    runAction({
       'base-url': e.url,
       'access-token': 'emu-access-token',
       'poll-interval': '0.1',
       operation: 'wait-for-operation',
       'operation-url': cut.outputs.operations!,
+      ...inputs,
     }).then(unescapeCommands);
-    return { cut, waited };
-  }
 
   /** What a person is told: the step's error, the summary, and no other way back than the same step again. */
   function expectOneWayBack(cut: ActionRun, operation: string) {
@@ -156,14 +160,7 @@ describe('one way back after a cut whole-system step (issue 50)', () => {
     const window = { step: 'database start', database: 'db0', left: ['application start H04'] };
     expect(JSON.parse(cut.outputs.operations!)).toEqual([expect.objectContaining(window)]);
     // The database start still runs: the wait is cut too, and its operations output is what a next wait reads.
-    const waited = await runAction({
-      'base-url': e.url,
-      'access-token': 'emu-access-token',
-      'poll-interval': '0.1',
-      timeout: '1s',
-      operation: 'wait-for-operation',
-      'operation-url': cut.outputs.operations!,
-    }).then(unescapeCommands);
+    const waited = await waitOn(cut, { timeout: '1s' });
     e.erp.parts.finishRunning();
     expect(waited.code).toBe(1);
     expect(JSON.parse(waited.outputs.operations!)).toEqual([
