@@ -100,10 +100,16 @@ describe('two hands on one system (issue 50)', () => {
 });
 
 describe('one way back after a cut whole-system step (issue 50)', () => {
-  /** A whole-system step cut by its timeout in its database step, then wait-for-operation given its operations. */
-  async function cutThenWait(inputs: Record<string, string>) {
+  /** A whole-system step cut by its timeout in its database step. */
+  async function cutShort(inputs: Record<string, string>) {
     const cut = await run({ 'whole-system': 'true', timeout: '1s', ...inputs });
     expect(cut.code).toBe(1);
+    return cut;
+  }
+
+  /** A step cut short, then, the service caught up, wait-for-operation given its operations. */
+  async function cutThenWait(inputs: Record<string, string>) {
+    const cut = await cutShort(inputs);
     e.erp.parts.finishRunning();
     return { cut, waited: await waitOn(cut) };
   }
@@ -150,13 +156,7 @@ describe('one way back after a cut whole-system step (issue 50)', () => {
   });
 
   it("wait-for-operation cut short again hands on a window step's whole entry: its step, its database, the steps left", async () => {
-    const cut = await run({
-      operation: 'erp-start',
-      'erp-virtual-instance': 'H04',
-      'whole-system': 'true',
-      timeout: '1s',
-    });
-    expect(cut.code).toBe(1);
+    const cut = await cutShort({ operation: 'erp-start', 'erp-virtual-instance': 'H04' });
     const window = { step: 'database start', database: 'db0', left: ['application start H04'] };
     expect(JSON.parse(cut.outputs.operations!)).toEqual([expect.objectContaining(window)]);
     // The database start still runs: the wait is cut too, and its operations output is what a next wait reads.
