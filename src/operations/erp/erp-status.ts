@@ -1,6 +1,6 @@
 import { ERP_API_VERSION, holds } from './vocabulary.js';
 import { resultFileFor } from './report/build.js';
-import { ERP_VIRTUAL_INSTANCE, resourceId, resourceUrl } from '../../client/arm/resource-id.js';
+import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
 import { entryOf, targetRow } from './rows.js';
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
@@ -10,7 +10,7 @@ import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import { bySelection, READ_SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { forEachTarget } from './each.js';
-import { resolveInstances, whereContext, type InstanceRef } from './instance-ref.js';
+import { idOf, resolveInstances, whereContext, type InstanceRef } from './instance-ref.js';
 import { sameStatus } from '../../client/status.js';
 import { readInstance } from './instance-state.js';
 import { failureOf, instanceEntry } from './outcome.js';
@@ -85,9 +85,7 @@ export async function erpStatus(
   const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
   const failure = failureOf(outcomes, `erp virtual instances ${gate}could not be read`);
   return {
-    rows: outcomes.map((o, i) =>
-      targetRow(o, { running: 'reading', of: 'read', id: resourceId(targets[i]!.ref, ERP_VIRTUAL_INSTANCE) }),
-    ),
+    rows: outcomes.map((o, i) => targetRow(o, { running: 'reading', of: 'read', id: idOf(targets[i]!.ref) })),
     outputs: {
       result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
       instances: outcomes.map((o) => ({ ...instanceEntry(o), parts: parts.get(o.target) ?? null })),

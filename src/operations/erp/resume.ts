@@ -7,13 +7,8 @@ import { report } from './outcome.js';
 import { type TargetResult } from './target-result.js';
 import { followInLog, type TargetIo } from './progress.js';
 import type { OperationEntry } from './operation-entries.js';
-import {
-  ERP_VIRTUAL_INSTANCE,
-  parseResourceId,
-  resourceId,
-  resourceUrl,
-} from '../../client/arm/resource-id.js';
-import { databaseUrl, type InstanceRef } from './instance-ref.js';
+import { ERP_VIRTUAL_INSTANCE, parseResourceId, resourceUrl } from '../../client/arm/resource-id.js';
+import { databaseUrl, entryFor, type InstanceRef } from './instance-ref.js';
 import { readAfterEnd, verifyEnd } from './verdict.js';
 import type { StepEnd } from './step.js';
 import { ERP_API_VERSION } from './vocabulary.js';
@@ -68,13 +63,8 @@ export async function waitForOperation(
         ctx,
         log,
       })),
-      entry: system && {
-        target: resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
-        verb: system.verb,
-        snooze: system.machines,
-        // A window's step still running names its step and the steps left again, for the next wait.
-        ...window,
-      },
+      // A window's step still running names its step and the steps left again, for the next wait.
+      entry: system && { ...entryFor(system.ref, system), ...window },
     }),
   });
   return report(outcomes, {

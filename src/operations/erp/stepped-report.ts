@@ -1,11 +1,10 @@
 import type { OperationContext, OperationResult } from '../types.js';
 import { planResult, plannedTarget, withPlan } from './instance-plan.js';
-import { whereContext, type InstanceRef } from './instance-ref.js';
+import { entryFor, idOf, whereContext, type InstanceRef } from './instance-ref.js';
 import { instanceEntry, report } from './outcome.js';
 import { type InstanceOutcome, type TargetResult } from './target-result.js';
 import type { Run } from './verbs.js';
 import { stepRow, targetRow } from './rows.js';
-import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../client/arm/resource-id.js';
 import type { Step, StepResult } from './step.js';
 import { isCut } from './wording.js';
 
@@ -64,9 +63,7 @@ export function systemOutcome(
     ...(failing
       ? {
           entry: {
-            target: resourceId(ref, ERP_VIRTUAL_INSTANCE),
-            verb: failing.step.verb,
-            snooze: failing.step.machines,
+            ...entryFor(ref, failing.step),
             step: failing.step.step,
             ...databaseOf(ref, failing.step),
             left: notSent,
@@ -163,7 +160,7 @@ export function stepsResult({
   const rows = outcomes.map((o, i) => {
     const { plan, results: done } = systems[i]!;
     const steps = plan.map((step) => stepRow(step, outcomeOf(done, step), running));
-    return targetRow(o, { running, id: resourceId(refs[i]!, ERP_VIRTUAL_INSTANCE), steps });
+    return targetRow(o, { running, id: idOf(refs[i]!), steps });
   });
   if (ctx.dryRun) {
     const targets = results.flat().map(({ step, outcome }) => {
