@@ -114,15 +114,6 @@ export interface SteppedReport {
   stepped: boolean;
 }
 
-/** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
-function stepsOf({ plan, results }: SystemWindow) {
-  return plan.map((step) => stepEntry(step, outcomeOf(results, step)));
-}
-
-/** How a step ended; none where it was never reached. */
-const outcomeOf = (results: readonly StepResult[], step: Step) =>
-  results.find((r) => r.step === step)?.outcome;
-
 /**
  * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
  * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
@@ -155,12 +146,18 @@ export function stepsResult({
   if (!stepped) return withPlan(reportOf(operation, true), outcomes, operation, context, ctx);
   const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
   const results = systems.map((w) => w.results);
+  // Each system's steps planned, with how each ended (none where it was never reached), in order.
+  const steps = systems.map(({ plan, results: ran }) =>
+    plan.map((step) => ({ step, outcome: ran.find((r) => r.step === step)?.outcome })),
+  );
   const reported = reportOf(whole ? `${operation} (whole system)` : operation, 'named');
-  const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]!) }));
+  const instances = outcomes.map((o, i) => ({
+    ...instanceEntry(o),
+    steps: steps[i]!.map((s) => stepEntry(s.step, s.outcome)),
+  }));
   const rows = outcomes.map((o, i) => {
-    const { plan, results: done } = systems[i]!;
-    const steps = plan.map((step) => stepRow(step, outcomeOf(done, step), running));
-    return targetRow(o, { running, id: idOf(refs[i]!), steps });
+    const stepRows = steps[i]!.map((s) => stepRow(s.step, s.outcome, running));
+    return targetRow(o, { running, id: idOf(refs[i]!), steps: stepRows });
   });
   if (ctx.dryRun) {
     const targets = results.flat().map(({ step, outcome }) => {
