@@ -16,6 +16,7 @@ beforeAll(async () => {
       instances: {
         H01: { status: 'Offline', health: 'Unknown', respond: 200, steps: ['Succeeded'] },
         H02: { status: 'Offline', health: 'Unknown' },
+        H04: { status: 'Offline', health: 'Unknown' },
       },
       parts: {
         // H01's database start runs until the test lets it end (steps: a running last one never ends).
@@ -24,6 +25,7 @@ beforeAll(async () => {
           // Database steps that run until the timeout cuts them (stopSteps: until finishRunning).
           H02: { databases: [{ name: 'db0', status: 'Offline' }], steps: ['InProgress'] },
           H03: { databases: [{ name: 'db0' }], steps: ['InProgress'] },
+          H04: { databases: [{ name: 'db0', status: 'Offline' }], steps: ['InProgress'] },
         },
       },
     },
@@ -98,20 +100,30 @@ describe('two hands on one system (issue 50)', () => {
 });
 
 describe('one way back after a cut whole-system step (issue 50)', () => {
-  /** A whole-system step cut by its timeout in its database step, then wait-for-operation given its operations. */
-  async function cutThenWait(inputs: Record<string, string>) {
+  /** A whole-system step cut by its timeout in its database step. */
+  async function cutShort(inputs: Record<string, string>) {
     const cut = await run({ 'whole-system': 'true', timeout: '1s', ...inputs });
     expect(cut.code).toBe(1);
+    return cut;
+  }
+
+  /** A step cut short, then, the service caught up, wait-for-operation given its operations. */
+  async function cutThenWait(inputs: Record<string, string>) {
+    const cut = await cutShort(inputs);
     e.erp.parts.finishRunning();
-    const waited = await runAction({
+    return { cut, waited: await waitOn(cut) };
+  }
+
+  /** wait-for-operation given a cut step's operations output, with only the inputs it reads. */
+  const waitOn = (cut: ActionRun, inputs: Record<string, string> = {}) =>
+    runAction({
       'base-url': e.url,
       'access-token': 'emu-access-token',
       'poll-interval': '0.1',
       operation: 'wait-for-operation',
       'operation-url': cut.outputs.operations!,
+      ...inputs,
     }).then(unescapeCommands);
-    return { cut, waited };
-  }
 
   /** What a person is told: the step's error, the summary, and no other way back than the same step again. */
   function expectOneWayBack(cut: ActionRun, operation: string) {
@@ -141,5 +153,18 @@ describe('one way back after a cut whole-system step (issue 50)', () => {
     expect(waited.code).toBe(1);
     expect(waited.errors.join(' ')).toContain('application machines H03, database machines H03/db0');
     expect(waited.summary).not.toContain('✅');
+  });
+
+  it("wait-for-operation cut short again hands on a window step's whole entry: its step, its database, the steps left", async () => {
+    const cut = await cutShort({ operation: 'erp-start', 'erp-virtual-instance': 'H04' });
+    const window = { step: 'database start', database: 'db0', left: ['application start H04'] };
+    expect(JSON.parse(cut.outputs.operations!)).toEqual([expect.objectContaining(window)]);
+    // The database start still runs: the wait is cut too, and its operations output is what a next wait reads.
+    const waited = await waitOn(cut, { timeout: '1s' });
+    e.erp.parts.finishRunning();
+    expect(waited.code).toBe(1);
+    expect(JSON.parse(waited.outputs.operations!)).toEqual([
+      expect.objectContaining({ verb: 'start', ...window }),
+    ]);
   });
 });

@@ -3,7 +3,14 @@ import { ServiceError } from '../../client/errors.js';
 import type { OperationContext } from '../types.js';
 import type { Selection } from './erp-list/selection.js';
 import type { InstanceActionOptions } from './instance-io.js';
-import { reachedEnd, unsent, type InstanceState, type TargetResult } from './target-result.js';
+import {
+  failedAt,
+  followedToEnd,
+  skipped,
+  unsent,
+  type InstanceState,
+  type TargetResult,
+} from './target-result.js';
 import type { TargetIo } from './progress.js';
 import { listFailure } from './read-failure.js';
 import { databaseUrl } from './instance-ref.js';
@@ -70,28 +77,15 @@ export function skipIfDone(
   ) {
     return undefined;
   }
+  const seen = { target: step.ref.label, durationMs: at.durationMs, before: at.before ?? now, after: now };
   if (at.followed) {
     // Someone's operation of this step's own kind, waited out to this end: followed, said as a followed stop is.
     log.info(`reached ${now.status}: the ${step.verb} in progress ended where this step would; nothing sent`);
-    const followed = skipped(o, { ...at, done: `followed the ${step.verb} already in progress` });
-    return { ...followed, instance: { ...followed.instance!, outcome: VERBS[step.verb].done } };
+    const done = `followed the ${step.verb} already in progress`;
+    return followedToEnd({ ...seen, requestId: now.response.requestId, verb: step.verb, done });
   }
   log.info(`already ${now.status}: nothing sent (skip-if-done)`);
-  return skipped(o, { ...at, done: `skipped: already ${now.status}` });
-}
-
-/** A target at the step's end, read: succeeded, nothing sent. */
-function skipped(
-  o: ActOn,
-  s: { before: InstanceState | undefined; now: InstanceState; durationMs: number; done: string },
-): TargetResult {
-  const { before, now, durationMs, done } = s;
-  return reachedEnd({
-    target: o.step.ref.label,
-    durationMs,
-    requestId: now.response.requestId,
-    instance: { before: before ?? now, after: now, outcome: 'skipped', done },
-  });
+  return skipped({ ...seen, done: `skipped: already ${now.status}` });
 }
 
 /** A target whose request never reached the service (its turn not come, the job cancelled, the timeout). */
@@ -127,15 +121,17 @@ export function refusedOnConflict(
 ): TargetResult {
   const { error, refused, before, after } = c;
   o.log.info(refused);
-  return {
+  return failedAt({
     target: o.step.ref.label,
     kind: 'error',
     causeKind: 'conflict',
     durationMs,
     requestId: error.requestId,
     failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' failed: ${error.withHint(refused).message}`,
-    instance: { before, after, outcome: 'failed', done: `${o.step.describe}: refused (HTTP 409)` },
-  };
+    before,
+    after,
+    done: `${o.step.describe}: refused (HTTP 409)`,
+  });
 }
 
 /** After a 409, a read at the step's own end: the operation in the way ended there; done, nothing sent again. */
@@ -149,5 +145,5 @@ export function doneAfterConflict(
     `was answered 409, then read ${now.status}: the operation in progress ended where this step would; nothing sent again`,
   );
   const done = `skipped: ${now.status} after a 409 (another operation ended there)`;
-  return skipped(o, { before, now, durationMs, done });
+  return skipped({ target: o.step.ref.label, durationMs, before, after: now, done });
 }

@@ -12,17 +12,17 @@ import {
 } from './act-guards.js';
 import { conclude, RUN_AGAIN } from './conclude.js';
 import { leftAlone } from './erp-list/left-alone.js';
-import { describeKind } from './each.js';
 import { followedInstance, sendFindingOut } from './finding-out.js';
 import { clearTheWay, isConflict, readThroughConflict } from './in-the-way.js';
 import { planInstance } from './instance-plan.js';
 import { readInstance } from './instance-state.js';
 import { type InstanceState, type InstanceOutcome, type TargetResult } from './target-result.js';
-import { stillRunning } from './rows.js';
+import { endedAs, stillRunning } from './rows.js';
 import { followInLog, progressLine } from './progress.js';
 import { readAfterEnd, verifyEnd } from './verdict.js';
 import { readFailure } from './read-failure.js';
 import { VERBS, type Verb } from './verbs.js';
+import { described, isCut } from './wording.js';
 
 export type { ActOn } from './act-guards.js';
 
@@ -47,9 +47,10 @@ export async function actOn(o: ActOn): Promise<TargetResult> {
     } catch (error) {
       return readFailure({ ref: step.ref, error, durationMs: elapsed(), log, ctx });
     }
-    log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
-    const alone = o.selection && leftAlone(o.selection, before, step.ref.label, log);
-    if (alone) return { ...alone, durationMs: elapsed() };
+    log.info(`is ${described(before)}`);
+    const read = { name: step.ref.label, before, durationMs: elapsed() };
+    const alone = o.selection && leftAlone(o.selection, read, log);
+    if (alone) return alone;
   }
   const way = { step, client, ctx, log, startedAt, wait: options.wait };
   let now = before;
@@ -57,8 +58,7 @@ export async function actOn(o: ActOn): Promise<TargetResult> {
     if (now) {
       // Moving: followed where it moves toward this step's end, else waited on until it moves no more.
       const cleared = await clearTheWay(way, now);
-      if (!('state' in cleared))
-        return { ...cleared, instance: cleared.instance && { ...cleared.instance, before } };
+      if (!('state' in cleared)) return withBefore(cleared, before);
       now = cleared.state;
       const skipped = skipIfDone(o, { before, now, durationMs: elapsed(), followed: cleared.ownMove });
       if (skipped) return skipped;
@@ -69,7 +69,7 @@ export async function actOn(o: ActOn): Promise<TargetResult> {
       return planInstance({ step, hardStopFallback, before, client, log, durationMs: elapsed() });
     }
     const moved = await o.beforeSend?.();
-    if (moved) return { ...moved, instance: moved.instance && { ...moved.instance, before } };
+    if (moved) return withBefore(moved, before);
     const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
     if (!('conflict' in sent)) return sent;
     // A 409 to the first attempt: an operation in progress the read did not show; read through the lag.
@@ -85,6 +85,12 @@ export async function actOn(o: ActOn): Promise<TargetResult> {
     now = seen.state;
   }
 }
+
+/** A result said with the step's first read as its status before (the read it ended on came later). */
+const withBefore = (r: TargetResult, before: InstanceState | undefined): TargetResult => ({
+  ...r,
+  instance: r.instance && { ...r.instance, before },
+});
 
 /** The POST, then its operation followed and the instance verified; a 409 to a first attempt handed back. */
 async function sendAndFollow(
@@ -183,13 +189,10 @@ function withInstance(
       ? outcome.kind === 'accepted'
         ? 'running'
         : VERBS[verb].done
-      : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
+      : isCut(outcome.kind) || stillRunning(outcome)
         ? 'running'
         : 'failed';
-  const how =
-    outcome.kind === 'accepted'
-      ? 'accepted, not waited on'
-      : (outcome.operation?.body?.status ?? describeKind(outcome));
+  const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : endedAs(outcome);
   return {
     ...outcome,
     instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },

@@ -1,5 +1,5 @@
 import type { OperationContext } from '../types.js';
-import { statusOf } from './rows.js';
+import { endedAs } from './rows.js';
 import { type TargetResult } from './target-result.js';
 import { mapLimited } from '../pool.js';
 import { ConcurrentLog, InstanceLog } from './progress.js';
@@ -37,10 +37,7 @@ export function forEachTarget<T>(
       const outcome = await timed(target, log);
       // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
       if (log.details.length > 0) {
-        await concurrent.group(
-          `${how.title(target)}: ${statusOf(outcome) ?? describeKind(outcome)}`,
-          log.details,
-        );
+        await concurrent.group(`${how.title(target)}: ${endedAs(outcome)}`, log.details);
       }
       return outcome;
     }
@@ -51,13 +48,4 @@ export function forEachTarget<T>(
       return outcome;
     });
   });
-}
-
-/** A group title for a target that ended without a status of the service's. */
-export function describeKind(outcome: TargetResult): string {
-  return outcome.kind === 'error'
-    ? 'request failed'
-    : outcome.kind === 'cancelled'
-      ? 'cancelled'
-      : 'timed out';
 }

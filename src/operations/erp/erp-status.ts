@@ -1,7 +1,7 @@
 import { ERP_API_VERSION, holds } from './vocabulary.js';
 import { resultFileFor } from './report/build.js';
-import { ERP_VIRTUAL_INSTANCE, resourceId, resourceUrl } from '../../client/arm/resource-id.js';
-import { targetRow } from './rows.js';
+import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
+import { entryOf, targetRow } from './rows.js';
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { jsonOf } from '../../client/response.js';
@@ -10,15 +10,15 @@ import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import { bySelection, READ_SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { forEachTarget } from './each.js';
-import { resolveInstances, whereContext, type InstanceRef } from './instance-ref.js';
+import { idOf, resolveInstances, whereContext, type InstanceRef } from './instance-ref.js';
 import { sameStatus } from '../../client/status.js';
 import { readInstance } from './instance-state.js';
-import { instanceEntry } from './outcome.js';
-import { type TargetResult } from './target-result.js';
+import { failureOf, instanceEntry } from './outcome.js';
+import { failedAt, type TargetResult } from './target-result.js';
 import { notFound, READ_PERMISSION } from './read-failure.js';
 import type { PartHealth } from './health.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
-import { firstLine } from './wording.js';
+import { described, firstLine } from './wording.js';
 import { erpCode } from './load.js';
 
 export type { ErpStatusOptions } from './erp-status-options.js';
@@ -74,25 +74,18 @@ export async function erpStatus(
     work: async (t, log) => {
       const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
       const state = outcome.instance?.after;
-      if (state) log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
+      if (state) log.info(`is ${described(state)}`);
       if (state) parts.set(t.ref.label, await readPartsOf(t.ref, options, { client, ctx, log }));
       return outcome;
     },
   });
-  const failed = outcomes.filter((o) => o.failure);
   const bodies = outcomes.map((o) =>
     o.instance?.after ? (jsonOf(o.instance.after.response) as object) : null,
   );
   const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
-  let failure: string | undefined;
-  if (failed.length === 1 && outcomes.length === 1) failure = failed[0]!.failure;
-  else if (failed.length > 0) {
-    failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
-  }
+  const failure = failureOf(outcomes, `erp virtual instances ${gate}could not be read`);
   return {
-    rows: outcomes.map((o, i) =>
-      targetRow(o, { running: 'reading', of: 'read', id: resourceId(targets[i]!.ref, ERP_VIRTUAL_INSTANCE) }),
-    ),
+    rows: outcomes.map((o, i) => targetRow(o, { running: 'reading', of: 'read', id: idOf(targets[i]!.ref) })),
     outputs: {
       result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
       instances: outcomes.map((o) => ({ ...instanceEntry(o), parts: parts.get(o.target) ?? null })),
@@ -102,14 +95,16 @@ export async function erpStatus(
         title: 'erp-status',
         context: whereContext(targets),
         header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
-        rows: outcomes.map((o) => [
-          o.target,
-          o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
-          o.instance?.after?.health ?? '-',
-          ...(options.expectStatus
-            ? [holds(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
-            : []),
-        ]),
+        rows: outcomes.map((o) => {
+          const { after, health } = entryOf(o);
+          const expected = options.expectStatus && (holds(after, options.expectStatus) ? 'yes' : 'no');
+          return [
+            o.target,
+            after ?? (o.failure ? 'not read' : '-'),
+            health ?? '-',
+            ...(expected ? [expected] : []),
+          ];
+        }),
       },
     ],
     failure,
@@ -138,7 +133,7 @@ async function readOne(
         ...base,
         kind: 'failed',
         causeKind: 'other',
-        failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
+        failure: `Erp virtual instance '${name}' is ${described(state)}, not ${expectStatus} (expect-status).`,
         instance,
       };
     }
@@ -153,14 +148,14 @@ async function readOne(
       (status === 403
         ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
         : `Reading erp virtual instance '${name}' failed${said}.`);
-    return {
+    return failedAt({
       target: name,
       kind: ctx.signal?.aborted ? 'cancelled' : 'error',
       causeKind: status === 404 ? 'not found' : status === 403 ? 'permission' : undefined,
       durationMs,
       failure,
       causeText: missing?.causeText,
-      instance: { outcome: 'failed', done: 'not read' },
-    };
+      done: 'not read',
+    });
   }
 }

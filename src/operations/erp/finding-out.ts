@@ -4,11 +4,12 @@ import type { HttpResponse } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
 import { isOneOf, sameStatus } from '../../client/status.js';
 import { followToEnd, readPastLag, settleWindowMs, type Settled } from './instance-state.js';
-import { reachedEnd, type InstanceState, type TargetResult } from './target-result.js';
+import { failedAt, followedToEnd, notWaitedOn } from './target-result.js';
+import type { InstanceState, TargetResult } from './target-result.js';
 import type { InstanceLog, TargetIo } from './progress.js';
 import { sendStep, type Step } from './step.js';
 import { isEnd, startStateOf, VERBS } from './verbs.js';
-import { inSentence, whyCut } from './wording.js';
+import { described, inSentence, whyCut } from './wording.js';
 
 /** Sent, and then the instance's status followed to its end rather than an operation (the answer was lost). */
 export interface FollowedInstance {
@@ -44,8 +45,7 @@ export async function sendFindingOut(o: SendOptions): Promise<HttpResponse | Fol
     url: step.readUrl,
     ctx,
     startState,
-    onRead: (state: InstanceState) =>
-      log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+    onRead: (state: InstanceState) => log.info(`is ${described(state)}`),
     onLag: (state: InstanceState) =>
       log.info(
         `is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${formatWait(ctx.pollIntervalMs)} for up to ${formatWait(settleWindowMs())}`,
@@ -110,34 +110,29 @@ export function followedInstance(o: {
   const done = `${sent.done}: followed by the instance's status (answer lost)`;
   if (settled.kind === 'accepted') {
     // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
-    return {
-      ...base,
-      kind: 'accepted',
-      operation: { status: last?.status },
-      instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
-    };
+    const done = `${sent.done}: accepted, not waited on`;
+    return notWaitedOn({ ...base, status: last?.status, before: sent.before, done });
   }
   if (settled.kind === 'settled' && isEnd(step, last?.status)) {
     log.info(`reached ${last?.status}`);
-    return reachedEnd({
-      ...base,
-      instance: { before: sent.before, after: last, outcome: VERBS[verb].done, done },
-    });
+    return followedToEnd({ ...base, verb, before: sent.before, after: last, done });
   }
   if (settled.kind === 'settled') {
-    return {
+    return failedAt({
       ...base,
       kind: 'succeeded',
       operation: { status: 'Succeeded' },
       failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${VERBS[verb].end}).`,
-      instance: { before: sent.before, after: last, outcome: 'failed', done },
-    };
+      before: sent.before,
+      after: last,
+      done,
+    });
   }
   const why =
     settled.kind === 'error' ? `reading it failed (${inSentence(settled.error)})` : whyCut(settled.kind);
   return {
     ...base,
-    kind: settled.kind === 'error' ? 'error' : settled.kind,
+    kind: settled.kind,
     failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
     instance: {
       before: sent.before,

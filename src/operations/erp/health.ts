@@ -122,25 +122,21 @@ export function afterStart(ref: InstanceRef, o: HealthRead) {
     const startedAt = ctx.clock.now();
     const missing = await readUntilHealthy(ref, o, io);
     const durationMs = ran.durationMs + (ctx.clock.now() - startedAt);
-    if (missing.length === 0) {
-      log.info(
-        'started, healthy: the system, its message and enqueue servers Healthy, every dispatcher Running',
-      );
-      const up = 'started, healthy';
-      return { ...ran, durationMs, instance: { ...instance, done: `${instance.done}; ${up}`, up } };
-    }
     const parts = missing.join(', ');
-    const said = `started, not healthy: ${parts}`;
+    const healthy = missing.length === 0;
+    const up = healthy ? 'started, healthy' : `started, not healthy: ${parts}`;
     const within = `within health-timeout ${formatDuration(o.healthTimeoutMs)}`;
-    log.warning(`'${ref.label}' ${said} (${within})`);
-    const done = `${instance.done}; ${said}`;
-    if (!o.expectHealthy) return { ...ran, durationMs, instance: { ...instance, done, up: said } };
+    if (healthy)
+      log.info(`${up}: the system, its message and enqueue servers Healthy, every dispatcher Running`);
+    else log.warning(`'${ref.label}' ${up} (${within})`);
+    const done = `${instance.done}; ${up}`;
+    if (healthy || !o.expectHealthy) return { ...ran, durationMs, instance: { ...instance, done, up } };
     return {
       ...ran,
       durationMs,
       causeKind: 'other',
       failure: `'${ref.label}' started, but is not healthy ${within} (expect-healthy: true): ${parts}.`,
-      instance: { ...instance, outcome: 'failed', done, up: said },
+      instance: { ...instance, outcome: 'failed', done, up },
     };
   };
 }

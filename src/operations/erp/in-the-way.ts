@@ -2,11 +2,12 @@ import { ServiceError } from '../../client/errors.js';
 import { formatWait } from '../../client/retry.js';
 import { sameStatus } from '../../client/status.js';
 import { followToEnd, readPastLag, settleWindowMs } from './instance-state.js';
-import { reachedEnd, type InstanceState, type TargetResult } from './target-result.js';
+import { failedAt, followedToEnd, notWaitedOn } from './target-result.js';
+import type { InstanceState, TargetResult } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import type { Step } from './step.js';
 import { isEnd, movingOf, startStateOf, VERBS } from './verbs.js';
-import { inSentence, whyCut } from './wording.js';
+import { described, inSentence, whyCut } from './wording.js';
 
 export interface InTheWay extends TargetIo {
   step: Step;
@@ -14,9 +15,6 @@ export interface InTheWay extends TargetIo {
   /** wait: false: a move of the step's own kind is reported in progress, not followed. */
   wait: boolean;
 }
-
-const said = (state: InstanceState) =>
-  `${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`;
 
 /**
  * A target read moving (a window cut short, a step run again, the start after a cancelled stop): moving toward the
@@ -43,8 +41,7 @@ export async function clearTheWay(
     url: step.readUrl,
     ctx,
     first: state,
-    onRead: (s) => log.info(`is ${said(s)}`),
-    onLag: () => undefined,
+    onRead: (s) => log.info(`is ${described(s)}`),
   });
   const last = settled.last ?? state;
   const durationMs = ctx.clock.now() - o.startedAt;
@@ -55,8 +52,7 @@ export async function clearTheWay(
     const error = settled.kind === 'error' ? `: ${inSentence(settled.error)}` : '';
     return {
       ...base,
-      kind: settled.kind === 'error' ? 'error' : settled.kind,
-      causeKind: settled.kind === 'error' ? 'other' : settled.kind,
+      kind: settled.kind,
       failure: follow
         ? `The ${step.verb} of '${name}' already in progress was followed, but ${why} while '${name}' was still ${last.status}${error}; run the same step again, or erp-status to see where it stands.`
         : `The ${step.verb} of '${name}' was not sent: ${why} while waiting for '${name}' to end ${last.status}${error}; run the same step again.`,
@@ -66,51 +62,39 @@ export async function clearTheWay(
     };
   }
   if (!follow) {
-    log.info(`is ${said(last)}: the operation in the way has ended`);
+    log.info(`is ${described(last)}: the operation in the way has ended`);
     // A move of the step's own kind waited out (a step on the machines): where it ends there, it was followed.
     return { state: last, ownMove: moving === 'own' };
   }
+  const followed = {
+    ...base,
+    before: state,
+    after: last,
+    done: `followed the ${step.verb} already in progress`,
+  };
   if (isEnd(step, last.status)) {
     log.info(`reached ${last.status}: the ${step.verb} in progress ended where this step would`);
-    return reachedEnd({
-      ...base,
-      instance: {
-        before: state,
-        after: last,
-        outcome: VERBS[step.verb].done,
-        done: `followed the ${step.verb} already in progress`,
-      },
-    });
+    return followedToEnd({ ...followed, verb: step.verb });
   }
-  return {
-    ...base,
+  return failedAt({
+    ...followed,
     kind: 'failed',
     causeKind: 'false success',
-    failure: `The ${step.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${VERBS[step.verb].end}).`,
-    instance: {
-      before: state,
-      after: last,
-      outcome: 'failed',
-      done: `followed the ${step.verb} already in progress`,
-    },
-  };
+    failure: `The ${step.verb} of '${name}' already in progress ended with '${name}' ${described(last)} (expected ${VERBS[step.verb].end}).`,
+  });
 }
 
 /** wait: false and an operation of the step's own kind already in progress: nothing sent, reported running. */
 function inProgress(o: InTheWay, state: InstanceState): TargetResult {
   o.log.info(`is ${state.status}: an operation already in progress; nothing sent, not waiting (wait: false)`);
-  return {
+  return notWaitedOn({
     target: o.step.ref.label,
-    kind: 'accepted',
-    operation: { status: state.status },
+    status: state.status,
     durationMs: o.ctx.clock.now() - o.startedAt,
     requestId: state.response.requestId,
-    instance: {
-      before: state,
-      outcome: 'running',
-      done: `the ${o.step.verb} already in progress: not waited on`,
-    },
-  };
+    before: state,
+    done: `the ${o.step.verb} already in progress: not waited on`,
+  });
 }
 
 /** A 409 to a first attempt: the service says an operation is in progress, though the read did not show it. */
@@ -148,8 +132,7 @@ export async function readThroughConflict(
       url: step.readUrl,
       ctx,
       startState,
-      onRead: (s) => log.info(`is ${said(s)}`),
-      onLag: () => undefined,
+      onRead: (s) => log.info(`is ${described(s)}`),
     });
   } catch (readError) {
     return {
@@ -167,7 +150,7 @@ export async function readThroughConflict(
   // Changed but not moving: no end of the operation in the way was seen, so nothing is sent into it again.
   if (isEnd(step, now.status) && step.skippable) return { done: now };
   return {
-    refused: `The service says an operation is in progress, and '${name}' now reads ${said(now)}, which shows no move and not the ${step.verb}'s end: nothing was sent again; run the same step again once that operation has ended.`,
+    refused: `The service says an operation is in progress, and '${name}' now reads ${described(now)}, which shows no move and not the ${step.verb}'s end: nothing was sent again; run the same step again once that operation has ended.`,
     after: now,
   };
 }

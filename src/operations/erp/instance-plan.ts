@@ -43,12 +43,13 @@ export async function planInstance({
 }
 
 /** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */
-function plannedTarget(o: TargetResult): PlannedTarget {
+export function plannedTarget(o: TargetResult): PlannedTarget {
   const instance = o.instance;
-  if (instance?.outcome === 'skipped') {
-    return { target: o.target, effect: `already ${instance.before?.status} → skip` };
-  }
-  return { target: o.target, effect: instance?.done ?? 'failed', request: instance?.request };
+  const effect =
+    instance?.outcome === 'skipped'
+      ? `already ${instance.before?.status} → skip`
+      : (instance?.done ?? 'failed');
+  return { target: o.target, effect, request: instance?.request };
 }
 
 /**
@@ -80,19 +81,30 @@ export function withPlan(
     return { ...reported, outputs: { ...reported.outputs, changes: outcomes.some(acted), plan: [] } };
   }
   const targets = outcomes.map(plannedTarget);
-  logPlan(ctx.logger, targets);
+  const instances = outcomes.map(instanceEntry);
+  return planResult({ targets, shown: targets, instances, reported, operation, context, ctx });
+}
+
+/**
+ * A dry run's outputs: the plan of the requests `targets` would send, its table of what each of `shown` would do
+ * (each target, or each system of a window), and the rows saying it as the table does.
+ */
+export function planResult(o: {
+  targets: PlannedTarget[];
+  shown: PlannedTarget[];
+  instances: object[];
+  reported: OperationResult;
+  operation: string;
+  context: [string, string][];
+  ctx: OperationContext;
+}): OperationResult {
+  const { targets, shown } = o;
+  logPlan(o.ctx.logger, targets);
   const { plan, changes } = planOutputs(targets);
   return {
-    outputs: {
-      result: plan,
-      'operation-urls': [],
-      instances: outcomes.map(instanceEntry),
-      changes,
-      plan,
-    },
-    summary: [planTable(operation, 'erp virtual instance', targets, context)],
-    failure: reported.failure,
-    // A plan's row says what it would do, as its table does.
-    rows: reported.rows?.map((row, i) => ({ ...row, done: targets[i]?.effect })),
+    outputs: { result: plan, 'operation-urls': [], instances: o.instances, changes, plan },
+    summary: [planTable(o.operation, 'erp virtual instance', shown, o.context)],
+    failure: o.reported.failure,
+    rows: o.reported.rows?.map((row, i) => ({ ...row, done: shown[i]?.effect })),
   };
 }

@@ -3,6 +3,7 @@ import {
   ERP_VIRTUAL_INSTANCE,
   looksLikeId,
   parseResourceId,
+  resourceId,
   resourceNameProblem,
   resourceKey,
   type ResourceRef,
@@ -16,6 +17,16 @@ export interface InstanceRef extends ResourceRef {
   /** The name the log, the summary and the `instances` output use: the item's name part. */
   label: string;
 }
+
+/** A system's full resource id, as its row and its entry in the `operations` output name it. */
+export const idOf = (ref: ResourceRef) => resourceId(ref, ERP_VIRTUAL_INSTANCE);
+
+/** A system's entry in the `operations` output: its resource id, the verb, whether its machines move too. */
+export const entryFor = <V extends string>(ref: ResourceRef, step: { verb: V; machines?: boolean }) => ({
+  target: idOf(ref),
+  verb: step.verb,
+  snooze: step.machines,
+});
 
 /**
  * The items as instances, before any request: a name lives in `subscription-id` and `resource-group` (required

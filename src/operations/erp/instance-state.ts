@@ -90,8 +90,8 @@ interface InstanceWatch {
   /** The status before the stop or start: a read still there proves nothing yet. */
   startState: string;
   onRead: (state: InstanceState) => void;
-  /** Told once where a read is still at the start state and the settle window begins. */
-  onLag: (state: InstanceState) => void;
+  /** Told once where a read is still at the start state and the settle window begins; none: nothing said. */
+  onLag?: (state: InstanceState) => void;
   /** A read already made; without it the first read goes out at once. */
   first?: InstanceState;
 }
@@ -109,7 +109,7 @@ async function pastLag(watch: InstanceWatch): Promise<Settled & { windowOver: bo
     deadline: Math.min(ctx.clock.now() + settleWindowMs(), ctx.deadline),
     stateOf: (state) => (sameStatus(state.status, startState) ? 'running' : 'succeeded'),
     onProgress: (state) => {
-      if (!lagged && sameStatus(state.status, startState)) watch.onLag(state);
+      if (!lagged && sameStatus(state.status, startState)) watch.onLag?.(state);
       lagged ||= sameStatus(state.status, startState);
     },
   });

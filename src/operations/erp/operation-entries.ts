@@ -1,18 +1,11 @@
 import { parser, refuse } from '../input-parser.js';
 import { describeUrl, readOperationUrls, urlProblem } from '../url-parsers.js';
-import { isVerb, type Verb } from './verbs.js';
+import type { OperationEntryFacts } from './target-result.js';
+import { isVerb } from './verbs.js';
 
-/** One operation to resume: its polling URL and, from the `operations` output, the system and the verb. */
-export interface OperationEntry {
+/** One operation to resume: its polling URL and, from the `operations` output, what it says of it. */
+export interface OperationEntry extends Partial<OperationEntryFacts> {
   url: string;
-  target?: string;
-  verb?: Verb;
-  /** The operation deallocates (or starts) the machines too: Unavailable then ends a stop. */
-  snooze?: boolean;
-  /** A whole-system step: its name, its database (none: the system itself), and the window's steps never sent. */
-  step?: string;
-  database?: string;
-  left?: string[];
 }
 
 /**

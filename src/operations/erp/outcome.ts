@@ -1,7 +1,7 @@
 import { redactQuery } from '../../client/url.js';
 import type { OperationResult, SummaryTable } from '../types.js';
 import { formatDuration, formatTime } from '../format.js';
-import { statusOf, stillRunning, targetRow } from './rows.js';
+import { entryOf, statusOf, stillRunning, targetRow } from './rows.js';
 import type { TargetResult } from './target-result.js';
 
 /**
@@ -43,7 +43,6 @@ export interface ReportOptions {
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 export function report(outcomes: TargetResult[], options: ReportOptions): OperationResult {
   const last = outcomes[outcomes.length - 1]!;
-  const failed = outcomes.filter((o) => o.failure);
   const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
   const result = options.several
     ? outcomes.map((o) => ({
@@ -65,11 +64,6 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
       text: redactQuery(o.operation!.url!),
     })),
   };
-  let failure: string | undefined;
-  if (failed.length === 1 && !options.several) failure = failed[0]!.failure;
-  else if (failed.length > 0) {
-    failure = `${failed.length} of ${outcomes.length} ${options.severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
-  }
   return {
     outputs: {
       result,
@@ -81,13 +75,7 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
         ? {
             operations: outcomes
               .filter((o) => stillRunning(o) && (options.operations !== 'named' || o.entry))
-              .map((o) => ({
-                target: o.entry?.resourceId,
-                verb: o.entry?.verb,
-                url: o.operation?.url,
-                ...(o.entry?.snooze ? { snooze: true } : {}),
-                ...(o.entry?.window ?? {}),
-              })),
+              .map(operationEntry),
           }
         : {}),
       'percent-complete': last.operation?.body?.percentComplete ?? undefined,
@@ -96,15 +84,33 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
       ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
     },
     summary: [table],
-    failure,
+    failure: failureOf(outcomes, options.severalFailed, options.several),
     rows: outcomes.map((o) =>
       targetRow(o, {
         running: options.running,
         of: options.instances ? 'action' : 'operation',
-        id: o.entry?.resourceId,
+        id: o.entry?.target,
       }),
     ),
   };
+}
+
+/** An entry of the `operations` output: what the target's entry says, its polling URL after the verb. */
+function operationEntry(o: TargetResult) {
+  const { target, verb, snooze, ...window } = o.entry ?? {};
+  return { target, verb, url: o.operation?.url, ...(snooze ? { snooze: true } : {}), ...window };
+}
+
+/** The step's failure: the one target's, or how many of how many failed (`severalFailed`), each one's named. */
+export function failureOf(
+  outcomes: TargetResult[],
+  severalFailed: string,
+  several = outcomes.length > 1,
+): string | undefined {
+  const failed = outcomes.filter((o) => o.failure);
+  if (failed.length === 1 && !several) return failed[0]!.failure;
+  if (failed.length === 0) return undefined;
+  return `${failed.length} of ${outcomes.length} ${severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
 }
 
 /** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
@@ -143,24 +149,21 @@ function instanceRows(
 ): Pick<SummaryTable, 'header' | 'rows'> {
   return {
     header: [options.targetHeader, 'status before', 'what was done', 'status after', 'duration'],
-    rows: outcomes.map((o) => [
-      o.target,
-      o.instance?.before?.status ?? '-',
-      o.instance?.done ?? statusOf(o) ?? '-',
-      o.instance?.after?.status ?? '-',
-      formatDuration(o.durationMs),
-    ]),
+    rows: outcomes.map((o) => {
+      const { before, done, after } = entryOf(o);
+      return [o.target, before ?? '-', done ?? '-', after ?? '-', formatDuration(o.durationMs)];
+    }),
   };
 }
 
 /** One entry of the `instances` output. */
 export function instanceEntry(o: TargetResult) {
-  const { before, after, outcome } = o.instance ?? { outcome: 'failed' as const };
+  const { before, after, health, outcome } = entryOf(o);
   return {
     name: o.target,
-    before: before?.status ?? null,
-    after: after?.status ?? null,
-    health: (after ?? before)?.health ?? null,
-    outcome,
+    before: before ?? null,
+    after: after ?? null,
+    health: health ?? null,
+    outcome: outcome ?? ('failed' as const),
   };
 }

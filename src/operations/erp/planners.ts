@@ -82,8 +82,8 @@ export async function planSystemWindow(
         return readFailure({ ref, error, durationMs: elapsed(), log, ctx });
       }
     // Chosen by tag: the system's read re-checks the selection before any of its steps is sent.
-    const alone = leftAlone(options, read, ref.label, log);
-    if (alone) return { ...alone, durationMs: elapsed() };
+    const alone = leftAlone(options, { name: ref.label, before: read, durationMs: elapsed() }, log);
+    if (alone) return alone;
   }
   const refusal = windowRefusal(ref.label, databases);
   if (!refusal) return steps;

@@ -7,13 +7,8 @@ import { report } from './outcome.js';
 import { type TargetResult } from './target-result.js';
 import { followInLog, type TargetIo } from './progress.js';
 import type { OperationEntry } from './operation-entries.js';
-import {
-  ERP_VIRTUAL_INSTANCE,
-  parseResourceId,
-  resourceId,
-  resourceUrl,
-} from '../../client/arm/resource-id.js';
-import { databaseUrl, type InstanceRef } from './instance-ref.js';
+import { ERP_VIRTUAL_INSTANCE, parseResourceId, resourceUrl } from '../../client/arm/resource-id.js';
+import { databaseUrl, entryFor, type InstanceRef } from './instance-ref.js';
 import { readAfterEnd, verifyEnd } from './verdict.js';
 import type { StepEnd } from './step.js';
 import { ERP_API_VERSION } from './vocabulary.js';
@@ -36,6 +31,7 @@ export async function waitForOperation(
     url: onOrigin(entry.url, client.origin),
     n: i + 1,
     system: systemOf(entry, i, options.baseUrl),
+    window: { step: entry.step, database: entry.database, left: entry.left },
   }));
   if (entries.length === 0) {
     ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
@@ -53,7 +49,7 @@ export async function waitForOperation(
   const outcomes = await forEachTarget(entries, options.maxParallel, ctx, {
     title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? redactQuery(url)}`,
     logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
-    work: async ({ url, n, system }, log) => ({
+    work: async ({ url, n, system, window }, log) => ({
       ...(await resumeWindow({
         pollingUrl: url,
         label: system
@@ -67,11 +63,8 @@ export async function waitForOperation(
         ctx,
         log,
       })),
-      entry: system && {
-        resourceId: resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
-        verb: system.verb,
-        snooze: system.machines,
-      },
+      // A window's step still running names its step and the steps left again, for the next wait.
+      entry: system && { ...entryFor(system.ref, system), ...window },
     }),
   });
   return report(outcomes, {

@@ -12,6 +12,12 @@ export function statusOf(outcome: TargetResult): string | undefined {
   );
 }
 
+/** How a target ended in a word: the service's status, else how its wait ended (`request failed`, `timed out`). */
+export function endedAs(outcome: TargetResult): string {
+  const cut = outcome.kind === 'cancelled' ? 'cancelled' : 'timed out';
+  return statusOf(outcome) ?? (outcome.kind === 'error' ? 'request failed' : cut);
+}
+
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
 export function stillRunning(outcome: TargetResult): boolean {
   return (
@@ -86,7 +92,22 @@ function markAndWord(outcome: TargetResult, running: string): { outcome: Mark; w
 function wordOfOperation(outcome: TargetResult): InstanceOutcome {
   if (outcome.kind === 'succeeded') return outcome.failure === undefined ? 'read' : 'failed';
   if (outcome.kind === 'failed' || outcome.kind === 'error') return 'failed';
-  return outcome.operation?.url !== undefined && !outcome.operation?.gone ? 'running' : 'failed';
+  return stillRunning(outcome) ? 'running' : 'failed';
+}
+
+/**
+ * What a target's entry says wherever it is shown (the `instances` output and a step's entry, the summary's row,
+ * the typed row): its statuses before and after, its health (after, else before), what was done, its outcome.
+ */
+export function entryOf(o: TargetResult) {
+  const { before, after, outcome, done } = o.instance ?? {};
+  return {
+    before: before?.status,
+    after: after?.status,
+    health: (after ?? before)?.health,
+    done: done ?? statusOf(o),
+    outcome,
+  };
 }
 
 /** The times of a row: none for a target or step never sent. */
@@ -106,8 +127,7 @@ export function targetRow(
   outcome: TargetResult,
   o: { running: string; of?: RowOf; id?: string; steps?: StepRow[] },
 ): TargetRow {
-  const instance = outcome.instance;
-  const after = instance?.after ?? (instance?.outcome === 'skipped' ? instance.before : undefined);
+  const entry = entryOf(outcome);
   const row = markAndWord(outcome, o.running);
   const of = o.of ?? 'action';
   return {
@@ -118,10 +138,10 @@ export function targetRow(
     ...(of === 'operation' && row.outcome === 'succeeded' && row.word !== 'false success'
       ? { word: 'succeeded' }
       : {}),
-    before: instance?.before?.status,
-    done: of === 'action' ? (instance?.done ?? statusOf(outcome)) : undefined,
-    after: after?.status ?? (instance ? undefined : statusOf(outcome)),
-    health: (after ?? instance?.before)?.health,
+    before: entry.before,
+    done: of === 'action' ? entry.done : undefined,
+    after: entry.after ?? (outcome.instance ? undefined : statusOf(outcome)),
+    health: entry.health,
     ...timesOf(outcome),
     cause: causeOf(outcome),
     ...(o.steps ? { steps: o.steps } : {}),

@@ -1,11 +1,10 @@
-import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../client/arm/resource-id.js';
 import type { HttpClient } from '../../client/http.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { snoozeFirst } from './act-guards.js';
 import { forEachTarget } from './each.js';
 import { actOn, type ActOn } from './act-on.js';
 import type { DriverRun } from './plan-around.js';
-import { resolveInstances, type InstanceRef } from './instance-ref.js';
+import { entryFor, resolveInstances, type InstanceRef } from './instance-ref.js';
 import type { Selection } from './erp-list/selection.js';
 import type { TargetResult } from './target-result.js';
 import { InstanceLog, type TargetIo } from './progress.js';
@@ -89,7 +88,7 @@ async function runSystem(
   const only = results[0]!;
   return {
     ...only.outcome,
-    entry: { resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE), verb: only.step.verb, snooze: run.machines },
+    entry: entryFor(ref, { verb: only.step.verb, machines: run.machines }),
   };
 }
 

@@ -1,12 +1,10 @@
-import { logPlan, planOutputs, planTable, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
-import { withPlan } from './instance-plan.js';
-import { whereContext, type InstanceRef } from './instance-ref.js';
+import { planResult, plannedTarget, withPlan } from './instance-plan.js';
+import { entryFor, idOf, whereContext, type InstanceRef } from './instance-ref.js';
 import { instanceEntry, report } from './outcome.js';
 import { type InstanceOutcome, type TargetResult } from './target-result.js';
 import type { Run } from './verbs.js';
 import { stepRow, targetRow } from './rows.js';
-import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../client/arm/resource-id.js';
 import type { Step, StepResult } from './step.js';
 import { isCut } from './wording.js';
 
@@ -14,19 +12,21 @@ import { isCut } from './wording.js';
 const RESUME_WITH =
   'run the same step again to resume where the service is (wait-for-operation with the `operations` output follows only what was sent, and names the steps left)';
 
-/** The `steps` entry of one step; a step never reached is `not sent`. */
+/** The `steps` entry of one step, as its system's `instances` entry says it; a step never reached is `not sent`. */
 function stepEntry(step: Step, outcome?: TargetResult) {
-  const instance = outcome?.instance;
+  const { before, after, outcome: said } = outcome ? instanceEntry(outcome) : NOT_REACHED;
   return {
     step: step.step,
     target: step.target,
-    before: instance?.before?.status ?? null,
-    after: instance?.after?.status ?? null,
+    before,
+    after,
     // An operation the service ended Failed is over, whatever a resumable URL would say.
-    outcome: outcome?.kind === 'failed' ? 'failed' : (instance?.outcome ?? 'not sent'),
+    outcome: outcome?.kind === 'failed' ? 'failed' : said,
     seconds: outcome ? Math.round(outcome.durationMs / 100) / 10 : 0,
   };
 }
+
+const NOT_REACHED = { before: null, after: null, outcome: 'not sent' } as const;
 
 /**
  * The system's outcome from its steps: the first failed step's failure (naming the step, and the steps not sent),
@@ -63,10 +63,10 @@ export function systemOutcome(
     ...(failing
       ? {
           entry: {
-            resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
-            verb: failing.step.verb,
-            snooze: failing.step.machines,
-            window: { step: failing.step.step, ...databaseOf(ref, failing.step), left: notSent },
+            ...entryFor(ref, failing.step),
+            step: failing.step.step,
+            ...databaseOf(ref, failing.step),
+            left: notSent,
           },
         }
       : {}),
@@ -85,7 +85,7 @@ export function systemOutcome(
         (isCut(failing.outcome.kind) ? run.resume : ''),
     instance: {
       before: own[0]?.before,
-      after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
+      after: lastOwn?.after,
       outcome,
       done: `${o.whole ? 'whole system' : run.word}: ${skipped ? 'every step skipped (already done)' : outcome}${up ? `; ${up}` : ''}`,
     },
@@ -113,20 +113,6 @@ export interface SteppedReport {
   /** The window's report, each system with its steps (whole-system, a restart); else one row, its one step. */
   stepped: boolean;
 }
-
-/** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
-function systemPlanned(o: TargetResult): PlannedTarget {
-  return { target: o.target, effect: o.instance?.done ?? 'failed' };
-}
-
-/** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
-function stepsOf({ plan, results }: SystemWindow) {
-  return plan.map((step) => stepEntry(step, outcomeOf(results, step)));
-}
-
-/** How a step ended; none where it was never reached. */
-const outcomeOf = (results: readonly StepResult[], step: Step) =>
-  results.find((r) => r.step === step)?.outcome;
 
 /**
  * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
@@ -160,32 +146,35 @@ export function stepsResult({
   if (!stepped) return withPlan(reportOf(operation, true), outcomes, operation, context, ctx);
   const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
   const results = systems.map((w) => w.results);
+  // Each system's steps planned, with how each ended (none where it was never reached), in order.
+  const steps = systems.map(({ plan, results: ran }) =>
+    plan.map((step) => ({ step, outcome: ran.find((r) => r.step === step)?.outcome })),
+  );
   const reported = reportOf(whole ? `${operation} (whole system)` : operation, 'named');
-  const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]!) }));
+  const instances = outcomes.map((o, i) => ({
+    ...instanceEntry(o),
+    steps: steps[i]!.map((s) => stepEntry(s.step, s.outcome)),
+  }));
   const rows = outcomes.map((o, i) => {
-    const { plan, results: done } = systems[i]!;
-    const steps = plan.map((step) => stepRow(step, outcomeOf(done, step), running));
-    return targetRow(o, { running, id: resourceId(refs[i]!, ERP_VIRTUAL_INSTANCE), steps });
+    const stepRows = steps[i]!.map((s) => stepRow(s.step, s.outcome, running));
+    return targetRow(o, { running, id: idOf(refs[i]!), steps: stepRows });
   });
   if (ctx.dryRun) {
-    const targets: PlannedTarget[] = results.flat().map(({ step, outcome }) => ({
-      target: step.target,
-      effect:
-        outcome.instance?.outcome === 'skipped'
-          ? `${step.step}: already ${outcome.instance.before?.status} → skip`
-          : `${step.step}: ${outcome.instance?.done ?? 'failed'}`,
-      request: outcome.instance?.request,
-    }));
-    logPlan(ctx.logger, targets);
-    const { plan, changes } = planOutputs(targets);
-    const planned = outcomes.map(systemPlanned);
-    return {
-      outputs: { result: plan, 'operation-urls': [], instances, changes, plan },
-      // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
-      summary: [planTable(operation, 'erp virtual instance', planned, context)],
-      failure: reported.failure,
-      rows: rows.map((row, i) => ({ ...row, done: planned[i]?.effect })),
-    };
+    const targets = results.flat().map(({ step, outcome }) => {
+      const planned = plannedTarget(outcome);
+      return { ...planned, target: step.target, effect: `${step.step}: ${planned.effect}` };
+    });
+    // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
+    const shown = outcomes.map(plannedTarget);
+    return planResult({
+      targets,
+      shown,
+      instances,
+      reported: { ...reported, rows },
+      operation,
+      context,
+      ctx,
+    });
   }
   const real = withPlan(
     reported,

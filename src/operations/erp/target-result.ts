@@ -6,7 +6,7 @@ import type { PlannedRequest } from '../../client/dry-run.js';
 import type { HttpResponse } from '../../client/http.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import type { FailureKind } from '../types.js';
-import type { DoneWord, Verb } from './verbs.js';
+import { VERBS, type DoneWord, type Verb } from './verbs.js';
 
 /** What one read of an instance (C0) said. */
 export interface InstanceState {
@@ -47,9 +47,10 @@ export interface OperationFacts {
   gone?: boolean;
 }
 
-/** What the `operations` output says of a target's operation beside its polling URL (operation-entries.ts). */
+/** A target's entry in the `operations` output beside its polling URL, as wait-for-operation reads it back. */
 export interface OperationEntryFacts {
-  resourceId: string;
+  /** The system's resource id. */
+  target: string;
   verb: Verb;
   /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
   snooze?: boolean;
@@ -57,7 +58,9 @@ export interface OperationEntryFacts {
    * A step of a window left running: its name, its database (none: the system itself), and the window's steps never
    * sent (`application start X01`), so wait-for-operation names what is left.
    */
-  window?: { step: string; database?: string; left: string[] };
+  step?: string;
+  database?: string;
+  left?: string[];
 }
 
 /** How the work on one operation (one instance's stop, or one resumed wait) ended. */
@@ -89,29 +92,54 @@ export interface TargetResult {
   endedAt?: number;
 }
 
+/** What the constructors below are told of a target: its name, its time, the last request's id, its reads. */
+type Seen = Pick<TargetResult, 'target' | 'durationMs' | 'requestId'> & Omit<InstanceReport, 'outcome'>;
+
+/** The shape every constructor fills: what was read and done, as the instance's report, and the `outcome` word. */
+function seen<T extends Seen>({ before, after, done, ...o }: T, outcome: InstanceOutcome) {
+  return { ...o, instance: { before, after, outcome, done } };
+}
+
+/** How a target failed, where it fails: its kind, the kind of its cause where known, and the sentence. */
+type Failing = Pick<TargetResult, 'kind' | 'causeKind' | 'causeText'> & { failure: string };
+
 /**
  * A target nothing was sent to: it fails before anything is sent (`failed`), or, `cut`, its turn never came (the
  * job cancelled, the timeout): `not sent`. Its row says `not sent: {why}`.
  */
-export function unsent(o: {
-  target: string;
-  kind: OutcomeKind;
-  causeKind?: FailureKind;
-  durationMs: number;
-  requestId?: string;
-  failure: string;
-  causeText?: string;
-  why: string;
-  cut?: boolean;
-}): TargetResult {
-  const { why, cut, ...outcome } = o;
-  return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
+export function unsent({ why, cut, ...o }: Omit<Seen, 'done'> & Failing & { why: string; cut?: boolean }) {
+  return seen({ ...o, done: `not sent: ${why}` }, cut ? 'not sent' : 'failed');
 }
 
 /**
  * A target that ended where its step would, by the instance's own status (skipped as done, a move followed to its
  * end): its operation's status is reported as Succeeded.
  */
-export function reachedEnd(o: Omit<TargetResult, 'kind' | 'operation'>): TargetResult {
+function reachedEnd(o: Omit<TargetResult, 'kind' | 'operation'>): TargetResult {
   return { ...o, kind: 'succeeded', operation: { status: 'Succeeded' } };
+}
+
+/**
+ * A target read at the step's end before anything was sent (skip-if-done, after a 409, left alone): nothing sent;
+ * the read that found it there is its last request.
+ */
+export function skipped(o: Omit<Seen, 'requestId'> & { after: InstanceState; leftAlone?: true }) {
+  return reachedEnd(
+    seen({ ...o, before: o.before ?? o.after, requestId: o.after.response.requestId }, 'skipped'),
+  );
+}
+
+/** A move (someone's, or ours whose answer was lost) followed by the instance's status to the step's end. */
+export function followedToEnd({ verb, ...o }: Seen & { verb: Verb }): TargetResult {
+  return reachedEnd(seen(o, VERBS[verb].done));
+}
+
+/** wait: false and the instance moving toward the step's end: reported running at its status, not waited on. */
+export function notWaitedOn({ status, ...o }: Seen & { status?: string }): TargetResult {
+  return { ...seen(o, 'running'), kind: 'accepted', operation: { status } };
+}
+
+/** A target that fails where the step is, with what was read of it (a 409 refused, a false success, not read). */
+export function failedAt(o: Seen & Failing & Pick<TargetResult, 'operation'>): TargetResult {
+  return seen(o, 'failed');
 }

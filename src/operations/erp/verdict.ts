@@ -6,7 +6,8 @@ import { isEnd, startStateOf, VERBS } from './verbs.js';
 import { followToEnd, settleWindowMs } from './instance-state.js';
 import type { InstanceOutcome, InstanceState, TargetResult } from './target-result.js';
 import type { TargetIo } from './progress.js';
-import { inSentence, whyCut } from './wording.js';
+import type { FailureKind } from '../types.js';
+import { described, inSentence, whyCut } from './wording.js';
 
 /** What a read of the instance after its operation ended needs: the instance, how it ended, what was sent. */
 interface AfterOperation extends TargetIo {
@@ -35,41 +36,36 @@ export async function verifyEnd(o: AfterOperation): Promise<TargetResult> {
     ctx,
     // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
     startState: isEnd(step, startState) ? undefined : startState,
-    onRead: (state) =>
-      log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+    onRead: (state) => log.info(`verify: is ${described(state)}`),
     onLag: (state) =>
       log.info(
         `verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${formatWait(settleWindowMs())}`,
       ),
   });
   const last = settled.last;
-  const durationMs = ctx.clock.now() - o.startedAt;
   const done = `${sent.done}: ${ended.operation?.body?.status ?? 'Succeeded'}`;
-  const outcome = (instanceOutcome: InstanceOutcome, failure?: string): TargetResult => ({
-    ...ended,
-    durationMs,
-    requestId: last?.response.requestId ?? ended.requestId,
-    failure,
-    instance: { before: sent.before, after: last, outcome: instanceOutcome, done },
-  });
-  const status = last?.status ?? 'of no status';
-  const health = last?.health ?? 'unknown';
-  const falseSuccess = (...args: Parameters<typeof outcome>): TargetResult => ({
-    ...outcome(...args),
-    causeKind: 'false success',
-  });
+  const outcome = (instanceOutcome: InstanceOutcome, failure?: string, causeKind?: FailureKind) =>
+    judged(o, {
+      requestId: last?.response.requestId ?? ended.requestId,
+      failure,
+      causeKind,
+      after: last,
+      outcome: instanceOutcome,
+      done,
+    });
   switch (settled.kind) {
     case 'settled':
       if (isEnd(step, last?.status)) return outcome(VERBS[verb].done);
-      return falseSuccess(
+      return outcome(
         'failed',
-        `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`,
+        `The ${verb} succeeded but erp virtual instance '${name}' is ${described(last)} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`,
+        'false success',
       );
     case 'timeout':
     case 'cancelled':
       return outcome(
         'running',
-        `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${whyCut(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`,
+        `The ${verb} succeeded but erp virtual instance '${name}' was still ${described(last)}, when ${whyCut(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`,
       );
     case 'error':
       return outcome(
@@ -98,42 +94,27 @@ export async function readAfterEnd(o: AfterOperation): Promise<TargetResult> {
     client: o.client,
     url: step.readUrl,
     ctx,
-    onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-    onLag: () => undefined,
+    onRead: (state) => log.info(`is ${described(state)}`),
   });
   const last = settled.last;
-  const durationMs = ctx.clock.now() - o.startedAt;
-  const instance = { before: sent.before, after: last };
   if (settled.kind === 'settled' && isEnd(step, last?.status)) {
     const why = ended.failure?.replace(/\.$/, '') ?? said;
     log.warning(
       `${why}; but erp virtual instance '${step.ref.label}' reached ${last?.status}: counted as done`,
     );
-    return {
-      ...ended,
+    return judged(o, {
       kind: 'succeeded',
       operation: { ...ended.operation, status: 'Succeeded' },
       failure: undefined,
-      durationMs,
-      instance: {
-        ...instance,
-        outcome: VERBS[step.verb].done,
-        done: `${sent.done}: ${said}, then ${last?.status}`,
-      },
-    };
+      after: last,
+      outcome: VERBS[step.verb].done,
+      done: `${sent.done}: ${said}, then ${last?.status}`,
+    });
   }
   const where = last ? `; '${step.ref.label}' is ${last.status ?? 'of no status'}` : '';
   const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
-  return {
-    ...ended,
-    failure,
-    durationMs,
-    instance: {
-      ...instance,
-      outcome: 'failed',
-      done: `${sent.done}: ${ended.operation?.body?.status ?? said}`,
-    },
-  };
+  const done = `${sent.done}: ${ended.operation?.body?.status ?? said}`;
+  return judged(o, { failure, after: last, outcome: 'failed', done });
 }
 
 /** A step on the machines (deallocateVm, startVm) whose operation ended other than Succeeded: it fails, whatever the status. */
@@ -146,15 +127,24 @@ function machinesFailed(o: AfterOperation, said: string): TargetResult {
       : '';
   const input = VERBS[o.step.verb].machines.input;
   o.log.info(`${said}: a step on the machines, which the status cannot show, so it is not counted as done`);
-  return {
-    ...ended,
+  return judged(o, {
     causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
     failure: `${(ended.failure ?? `The ${o.step.verb} of '${o.step.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
-    durationMs: o.ctx.clock.now() - o.startedAt,
-    instance: {
-      before: sent.before,
-      outcome: 'failed',
-      done: `${sent.done}: ${ended.operation?.body?.status ?? said}`,
-    },
-  };
+    outcome: 'failed',
+    done: `${sent.done}: ${ended.operation?.body?.status ?? said}`,
+  });
+}
+
+/** How a read after the operation judged it: its end (`ended`), what the read found, and what was done. */
+function judged(
+  o: AfterOperation,
+  r: Omit<Partial<TargetResult>, 'instance'> & {
+    after?: InstanceState;
+    outcome: InstanceOutcome;
+    done: string;
+  },
+): TargetResult {
+  const { after, outcome, done, ...rest } = r;
+  const durationMs = o.ctx.clock.now() - o.startedAt;
+  return { ...o.ended, durationMs, ...rest, instance: { before: o.sent.before, after, outcome, done } };
 }

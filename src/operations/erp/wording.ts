@@ -30,6 +30,11 @@ export function firstLine(said: unknown): string {
   return (said instanceof Error ? said.message : String(said)).split('\n')[0]!;
 }
 
+/** A read of an instance as a sentence says it: `Offline, health Unknown` (`of no status`, `unknown` where none). */
+export function described(state: { status?: string; health?: string } | undefined): string {
+  return `${state?.status ?? 'of no status'}, health ${state?.health ?? 'unknown'}`;
+}
+
 /** An error's first line without its closing period, for the middle of a sentence of ours. */
 export function inSentence(error: unknown): string {
   return firstLine(error).replace(/\.$/, '');

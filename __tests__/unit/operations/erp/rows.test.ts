@@ -17,7 +17,7 @@ describe('rows: each target as it ended, the one channel to the summary and the 
       startedAt: 1000,
       endedAt: 2500,
       entry: {
-        resourceId: '/subscriptions/s/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/X01',
+        target: '/subscriptions/s/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/X01',
         verb: 'stop',
       },
       instance: {
@@ -27,9 +27,9 @@ describe('rows: each target as it ended, the one channel to the summary and the 
         done: 'stop (hard): Succeeded',
       },
     };
-    expect(targetRow(outcome, { running: 'stopping', id: outcome.entry?.resourceId })).toEqual({
+    expect(targetRow(outcome, { running: 'stopping', id: outcome.entry?.target })).toEqual({
       target: 'X01',
-      id: outcome.entry?.resourceId,
+      id: outcome.entry?.target,
       outcome: 'succeeded',
       word: 'stopped',
       before: 'Running',

@@ -1,9 +1,8 @@
-import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../../client/arm/resource-id.js';
 import { InputError } from '../../../client/errors.js';
 import type { HttpClient } from '../../../client/http.js';
 import type { OperationContext } from '../../types.js';
 import type { ErpStatusOptions } from '../erp-status-options.js';
-import { resolveInstances, type InstanceRef } from '../instance-ref.js';
+import { idOf, resolveInstances, type InstanceRef } from '../instance-ref.js';
 import { mapLimited } from '../../pool.js';
 import { refuseWindowInputs } from '../parts/preflight.js';
 import { AccessReads, callerChecks, why } from './access.js';
@@ -54,7 +53,7 @@ export async function checkSystems(
     const codes = findings.map((f) => f.code).join(', ');
     ctx.logger.info(`${ref.label}: ${ready ? 'ready' : 'refused'}${codes ? ` (${codes})` : ''}`);
     for (const f of findings) ctx.logger.info(`  ${f.level} ${f.code}: ${f.text}`);
-    return { id: resourceId(ref, ERP_VIRTUAL_INSTANCE), name: ref.label, ready, findings };
+    return { id: idOf(ref), name: ref.label, ready, findings };
   });
 }
 

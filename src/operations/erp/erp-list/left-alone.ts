@@ -1,5 +1,5 @@
 import { jsonOf } from '../../../client/response.js';
-import type { InstanceState, TargetResult } from '../target-result.js';
+import { skipped, type InstanceState, type TargetResult } from '../target-result.js';
 import type { InstanceLog } from '../progress.js';
 import { noLongerSelected } from './close-misses.js';
 import type { Selection } from './selection.js';
@@ -10,19 +10,12 @@ import type { Selection } from './selection.js';
  */
 export function leftAlone(
   options: Selection,
-  before: InstanceState,
-  name: string,
+  read: { name: string; before: InstanceState; durationMs: number },
   log: InstanceLog,
-): Omit<TargetResult, 'durationMs'> | undefined {
+): TargetResult | undefined {
+  const { name, before, durationMs } = read;
   const why = noLongerSelected(options, jsonOf(before.response));
   if (!why) return undefined;
   log.warning(`left alone, ${why}`);
-  return {
-    target: name,
-    kind: 'succeeded',
-    operation: { status: 'Succeeded' },
-    leftAlone: true,
-    requestId: before.response.requestId,
-    instance: { before, after: before, outcome: 'skipped', done: `skipped: ${why}` },
-  };
+  return skipped({ target: name, durationMs, after: before, done: `skipped: ${why}`, leftAlone: true });
 }

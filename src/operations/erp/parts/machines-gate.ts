@@ -35,7 +35,6 @@ export async function databasesDown(
       url: db.readUrl,
       ctx: o.ctx,
       onRead: (s) => o.log.info(`before the machines: ${db.target} is ${s.status ?? 'of no status'}`),
-      onLag: () => undefined,
     });
     const status = settled.last?.status;
     // After a snooze the service cannot reach a stopped database: Unavailable counts as Offline.
