@@ -70,13 +70,19 @@ function acted(o: TargetResult): boolean {
  * which says nothing of operations that never ran (no status, no operation URL), and its summary titled as a plan.
  * The step's failure is the real report's: the instances a real run would fail before changing anything.
  */
-export function withPlan(
-  reported: OperationResult,
-  outcomes: TargetResult[],
-  operation: string,
-  context: [string, string][],
-  ctx: OperationContext,
-): OperationResult {
+export function withPlan({
+  reported,
+  outcomes,
+  operation,
+  context,
+  ctx,
+}: {
+  reported: OperationResult;
+  outcomes: TargetResult[];
+  operation: string;
+  context: [string, string][];
+  ctx: OperationContext;
+}): OperationResult {
   if (!ctx.dryRun) {
     return { ...reported, outputs: { ...reported.outputs, changes: outcomes.some(acted), plan: [] } };
   }

@@ -143,7 +143,7 @@ export function stepsResult({
       context,
       resumeWith: RESUME_WITH,
     });
-  if (!stepped) return withPlan(reportOf(operation, true), outcomes, operation, context, ctx);
+  if (!stepped) return withPlan({ reported: reportOf(operation, true), outcomes, operation, context, ctx });
   const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
   const results = systems.map((w) => w.results);
   // Each system's steps planned, with how each ended (none where it was never reached), in order.
@@ -176,13 +176,13 @@ export function stepsResult({
       ctx,
     });
   }
-  const real = withPlan(
+  const real = withPlan({
     reported,
-    results.flat().map((r) => r.outcome),
+    outcomes: results.flat().map((r) => r.outcome),
     operation,
     context,
     ctx,
-  );
+  });
   // One table row per system: the summary draws each system's steps from `instances[].steps`.
   return { ...real, outputs: { ...real.outputs, instances }, rows };
 }
