@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { collectedOf, underCallgrind } from './instructions.js';
+import { collectedOf, underCallgrind } from './callgrind.js';
 import { phasesOf, type Phase } from './phases.js';
 
 /** One whole process, measured from spawn to close. */

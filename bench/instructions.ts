@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { median, verdict, x, x3 } from './figures.js';
 import type { Sample } from './harness.js';
 
@@ -7,41 +6,6 @@ import type { Sample } from './harness.js';
  * the same way whatever else the machine runs, where the wall-time rows move with its load (docs/benchmark.md).
  * valgrind is some 40 times slower than the process it runs: N rounds of a few cases, not 41.
  */
-
-/** Before any build: say what is missing, not fail at the first child. */
-export function needValgrind(): void {
-  if (spawnSync('valgrind', ['--version']).status !== 0)
-    throw new Error('--instructions needs valgrind on PATH (Debian: apt-get install valgrind)');
-}
-
-/**
- * The command that runs `node <args>` under callgrind. valgrind drops variables whose names hold a `-` (the
- * runner's `INPUT_BASE-URL`), so a traced /usr/bin/env sets those; its own instructions are a few thousand.
- */
-export function underCallgrind(args: string[], env: Record<string, string>): [string, string[]] {
-  const dashed = Object.keys(env).filter((name) => name.includes('-'));
-  const pairs = dashed.map((name) => `${name}=${env[name]}`);
-  for (const name of dashed) delete env[name];
-  return [
-    'valgrind',
-    [
-      '--tool=callgrind',
-      '--callgrind-out-file=/dev/null',
-      '--trace-children=yes',
-      '/usr/bin/env',
-      ...pairs,
-      process.execPath,
-      ...args,
-    ],
-  ];
-}
-
-/** The count valgrind prints on stderr at exit (`==pid== Collected : N`). */
-export function collectedOf(stderr: string): number {
-  const m = /== Collected : (\d+)/.exec(stderr);
-  if (!m) throw new Error(`callgrind printed no count: ${stderr.slice(-300)}`);
-  return Number(m[1]);
-}
 
 const LABELS: [string, string][] = [
   ['node -e 0', '`node -e 0`'],

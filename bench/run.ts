@@ -14,7 +14,8 @@ import {
   bundleBytes,
   countInBundle,
 } from './floor.js';
-import { instructionTable, needValgrind } from './instructions.js';
+import { needValgrind } from './callgrind.js';
+import { instructionTable } from './instructions.js';
 import { buildLevers } from './levers.js';
 import { instrumentBundle, writePhaseProbe } from './phases.js';
 import { buildSdks } from './sdk.js';
