@@ -273,8 +273,13 @@ describe('erp-status', () => {
         parts: parts('Unknown', 'Stopped'),
       },
     ]);
+    // The summary says how the parts were read, as `instances` does: each that does not serve, with its values.
+    expect(r.summary).toContain('<th>parts</th>');
     expect(r.summary).toContain(
-      '<tr><td>✅&nbsp;read</td><td><strong>X02</strong></td><td>Offline</td><td>Offline</td><td>Unknown</td></tr>',
+      '<tr><td>✅&nbsp;read</td><td><strong>X01</strong></td><td>Running</td><td>Running</td><td>Healthy</td><td>all healthy</td></tr>',
+    );
+    expect(r.summary).toContain(
+      '<tr><td>✅&nbsp;read</td><td><strong>X02</strong></td><td>Offline</td><td>Offline</td><td>Unknown</td><td>cs0: health Unknown; app0: health Unknown, dispatcher Stopped</td></tr>',
     );
   });
 

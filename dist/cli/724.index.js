@@ -106,36 +106,31 @@ var resource_id = __webpack_require__(7912);
 var client_status = __webpack_require__(8997);
 // EXTERNAL MODULE: ./src/client/response.ts
 var response = __webpack_require__(4404);
+// EXTERNAL MODULE: ./src/operations/erp/target-result.ts
+var target_result = __webpack_require__(73);
 // EXTERNAL MODULE: ./src/operations/erp/erp-list/close-misses.ts
 var close_misses = __webpack_require__(3878);
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/left-alone.ts
+
 
 
 /**
  * The hook where an erp operation reads a system before acting on it (act-on.ts): a system
  * chosen by a selection that the read shows no longer matching is left alone, named in a warning, and skipped.
  */
-function leftAlone(options, before, name, log) {
+function leftAlone(options, read, log) {
+    const { name, before, durationMs } = read;
     const why = (0,close_misses/* noLongerSelected */.wi)(options, (0,response/* jsonOf */.o)(before.response));
     if (!why)
         return undefined;
     log.warning(`left alone, ${why}`);
-    return {
-        target: name,
-        kind: 'succeeded',
-        operation: { status: 'Succeeded' },
-        leftAlone: true,
-        requestId: before.response.requestId,
-        instance: { before, after: before, outcome: 'skipped', done: `skipped: ${why}` },
-    };
+    return (0,target_result/* skipped */.hT)({ target: name, durationMs, after: before, done: `skipped: ${why}`, leftAlone: true });
 }
 
 // EXTERNAL MODULE: ./src/operations/erp/instance-ref.ts
 var instance_ref = __webpack_require__(8241);
 // EXTERNAL MODULE: ./src/operations/erp/instance-state.ts
 var instance_state = __webpack_require__(8113);
-// EXTERNAL MODULE: ./src/operations/erp/target-result.ts
-var target_result = __webpack_require__(73);
 // EXTERNAL MODULE: ./src/client/deadline.ts
 var deadline = __webpack_require__(6659);
 // EXTERNAL MODULE: ./src/client/errors.ts
@@ -272,7 +267,7 @@ async function snoozeFirst(o) {
     if (!refusal)
         return undefined;
     log.info(refusal);
-    return (0,target_result/* unsent */.F)({
+    return (0,target_result/* unsent */.YX)({
         target: target.ref.label,
         kind: 'error',
         causeKind: 'whole system',
@@ -291,24 +286,15 @@ function skipIfDone(o, at) {
         !(0,verbs/* isEnd */.uV)({ verb: step.verb, machines: step.snoozed }, now.status)) {
         return undefined;
     }
+    const seen = { target: step.ref.label, durationMs: at.durationMs, before: at.before ?? now, after: now };
     if (at.followed) {
         // Someone's operation of this step's own kind, waited out to this end: followed, said as a followed stop is.
         log.info(`reached ${now.status}: the ${step.verb} in progress ended where this step would; nothing sent`);
-        const followed = skipped(o, { ...at, done: `followed the ${step.verb} already in progress` });
-        return { ...followed, instance: { ...followed.instance, outcome: verbs/* VERBS */.hU[step.verb].done } };
+        const done = `followed the ${step.verb} already in progress`;
+        return (0,target_result/* followedToEnd */.XL)({ ...seen, requestId: now.response.requestId, verb: step.verb, done });
     }
     log.info(`already ${now.status}: nothing sent (skip-if-done)`);
-    return skipped(o, { ...at, done: `skipped: already ${now.status}` });
-}
-/** A target at the step's end, read: succeeded, nothing sent. */
-function skipped(o, s) {
-    const { before, now, durationMs, done } = s;
-    return (0,target_result/* reachedEnd */.Y)({
-        target: o.step.ref.label,
-        durationMs,
-        requestId: now.response.requestId,
-        instance: { before: before ?? now, after: now, outcome: 'skipped', done },
-    });
+    return (0,target_result/* skipped */.hT)({ ...seen, done: `skipped: already ${now.status}` });
 }
 /** A target whose request never reached the service (its turn not come, the job cancelled, the timeout). */
 function notSent(o, when, durationMs, error) {
@@ -317,7 +303,7 @@ function notSent(o, when, durationMs, error) {
     const why = (0,wording/* whyCut */.$u)(cancelled ? 'cancelled' : 'timeout');
     const detail = error instanceof errors/* ServiceError */._7 && !cancelled ? ` (${(0,wording/* inSentence */.BX)(error)})` : '';
     log.info(`not ${verbs/* VERBS */.hU[o.step.verb].done}: ${why} ${when}`);
-    return (0,target_result/* unsent */.F)({
+    return (0,target_result/* unsent */.YX)({
         target: o.step.ref.label,
         kind: cancelled ? 'cancelled' : 'timeout',
         causeKind: 'not sent',
@@ -339,21 +325,23 @@ function neverSent(error, ctx) {
 function refusedOnConflict(o, c, durationMs) {
     const { error, refused, before, after } = c;
     o.log.info(refused);
-    return {
+    return (0,target_result/* failedAt */.JG)({
         target: o.step.ref.label,
         kind: 'error',
         causeKind: 'conflict',
         durationMs,
         requestId: error.requestId,
         failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' failed: ${error.withHint(refused).message}`,
-        instance: { before, after, outcome: 'failed', done: `${o.step.describe}: refused (HTTP 409)` },
-    };
+        before,
+        after,
+        done: `${o.step.describe}: refused (HTTP 409)`,
+    });
 }
 /** After a 409, a read at the step's own end: the operation in the way ended there; done, nothing sent again. */
 function doneAfterConflict(o, before, now, durationMs) {
     o.log.info(`was answered 409, then read ${now.status}: the operation in progress ended where this step would; nothing sent again`);
     const done = `skipped: ${now.status} after a 409 (another operation ended there)`;
-    return skipped(o, { before, now, durationMs, done });
+    return (0,target_result/* skipped */.hT)({ target: o.step.ref.label, durationMs, before, after: now, done });
 }
 
 // EXTERNAL MODULE: ./src/operations/erp/each.ts
@@ -445,7 +433,7 @@ async function sendFindingOut(o) {
         url: step.readUrl,
         ctx,
         startState,
-        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onRead: (state) => log.info(`is ${(0,wording/* described */.WY)(state)}`),
         onLag: (state) => log.info(`is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${(0,retry/* formatWait */.Du)(ctx.pollIntervalMs)} for up to ${(0,retry/* formatWait */.Du)((0,instance_state/* settleWindowMs */.IO)())}`),
     };
     const moved = (status) => (0,client_status/* isOneOf */.EK)(status, verbs/* VERBS */.hU[verb].acted) && !(0,client_status/* sameStatus */.H5)(status, startState);
@@ -500,33 +488,28 @@ function followedInstance(o) {
     const done = `${sent.done}: followed by the instance's status (answer lost)`;
     if (settled.kind === 'accepted') {
         // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
-        return {
-            ...base,
-            kind: 'accepted',
-            operation: { status: last?.status },
-            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
-        };
+        const done = `${sent.done}: accepted, not waited on`;
+        return (0,target_result/* notWaitedOn */.xD)({ ...base, status: last?.status, before: sent.before, done });
     }
     if (settled.kind === 'settled' && (0,verbs/* isEnd */.uV)(step, last?.status)) {
         log.info(`reached ${last?.status}`);
-        return (0,target_result/* reachedEnd */.Y)({
-            ...base,
-            instance: { before: sent.before, after: last, outcome: verbs/* VERBS */.hU[verb].done, done },
-        });
+        return (0,target_result/* followedToEnd */.XL)({ ...base, verb, before: sent.before, after: last, done });
     }
     if (settled.kind === 'settled') {
-        return {
+        return (0,target_result/* failedAt */.JG)({
             ...base,
             kind: 'succeeded',
             operation: { status: 'Succeeded' },
             failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${verbs/* VERBS */.hU[verb].end}).`,
-            instance: { before: sent.before, after: last, outcome: 'failed', done },
-        };
+            before: sent.before,
+            after: last,
+            done,
+        });
     }
     const why = settled.kind === 'error' ? `reading it failed (${(0,wording/* inSentence */.BX)(settled.error)})` : (0,wording/* whyCut */.$u)(settled.kind);
     return {
         ...base,
-        kind: settled.kind === 'error' ? 'error' : settled.kind,
+        kind: settled.kind,
         failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
         instance: {
             before: sent.before,
@@ -545,7 +528,6 @@ function followedInstance(o) {
 
 
 
-const said = (state) => `${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`;
 /**
  * A target read moving (a window cut short, a step run again, the start after a cancelled stop): moving toward the
  * step's own end, it is sent nothing and its status is followed to the end; moving the other way, or where the step
@@ -568,8 +550,7 @@ async function clearTheWay(o, state) {
         url: step.readUrl,
         ctx,
         first: state,
-        onRead: (s) => log.info(`is ${said(s)}`),
-        onLag: () => undefined,
+        onRead: (s) => log.info(`is ${(0,wording/* described */.WY)(s)}`),
     });
     const last = settled.last ?? state;
     const durationMs = ctx.clock.now() - o.startedAt;
@@ -580,8 +561,7 @@ async function clearTheWay(o, state) {
         const error = settled.kind === 'error' ? `: ${(0,wording/* inSentence */.BX)(settled.error)}` : '';
         return {
             ...base,
-            kind: settled.kind === 'error' ? 'error' : settled.kind,
-            causeKind: settled.kind === 'error' ? 'other' : settled.kind,
+            kind: settled.kind,
             failure: follow
                 ? `The ${step.verb} of '${name}' already in progress was followed, but ${why} while '${name}' was still ${last.status}${error}; run the same step again, or erp-status to see where it stands.`
                 : `The ${step.verb} of '${name}' was not sent: ${why} while waiting for '${name}' to end ${last.status}${error}; run the same step again.`,
@@ -591,50 +571,38 @@ async function clearTheWay(o, state) {
         };
     }
     if (!follow) {
-        log.info(`is ${said(last)}: the operation in the way has ended`);
+        log.info(`is ${(0,wording/* described */.WY)(last)}: the operation in the way has ended`);
         // A move of the step's own kind waited out (a step on the machines): where it ends there, it was followed.
         return { state: last, ownMove: moving === 'own' };
     }
+    const followed = {
+        ...base,
+        before: state,
+        after: last,
+        done: `followed the ${step.verb} already in progress`,
+    };
     if ((0,verbs/* isEnd */.uV)(step, last.status)) {
         log.info(`reached ${last.status}: the ${step.verb} in progress ended where this step would`);
-        return (0,target_result/* reachedEnd */.Y)({
-            ...base,
-            instance: {
-                before: state,
-                after: last,
-                outcome: verbs/* VERBS */.hU[step.verb].done,
-                done: `followed the ${step.verb} already in progress`,
-            },
-        });
+        return (0,target_result/* followedToEnd */.XL)({ ...followed, verb: step.verb });
     }
-    return {
-        ...base,
+    return (0,target_result/* failedAt */.JG)({
+        ...followed,
         kind: 'failed',
         causeKind: 'false success',
-        failure: `The ${step.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${verbs/* VERBS */.hU[step.verb].end}).`,
-        instance: {
-            before: state,
-            after: last,
-            outcome: 'failed',
-            done: `followed the ${step.verb} already in progress`,
-        },
-    };
+        failure: `The ${step.verb} of '${name}' already in progress ended with '${name}' ${(0,wording/* described */.WY)(last)} (expected ${verbs/* VERBS */.hU[step.verb].end}).`,
+    });
 }
 /** wait: false and an operation of the step's own kind already in progress: nothing sent, reported running. */
 function inProgress(o, state) {
     o.log.info(`is ${state.status}: an operation already in progress; nothing sent, not waiting (wait: false)`);
-    return {
+    return (0,target_result/* notWaitedOn */.xD)({
         target: o.step.ref.label,
-        kind: 'accepted',
-        operation: { status: state.status },
+        status: state.status,
         durationMs: o.ctx.clock.now() - o.startedAt,
         requestId: state.response.requestId,
-        instance: {
-            before: state,
-            outcome: 'running',
-            done: `the ${o.step.verb} already in progress: not waited on`,
-        },
-    };
+        before: state,
+        done: `the ${o.step.verb} already in progress: not waited on`,
+    });
 }
 /** A 409 to a first attempt: the service says an operation is in progress, though the read did not show it. */
 function isConflict(error) {
@@ -664,8 +632,7 @@ async function readThroughConflict(o, before, error) {
             url: step.readUrl,
             ctx,
             startState,
-            onRead: (s) => log.info(`is ${said(s)}`),
-            onLag: () => undefined,
+            onRead: (s) => log.info(`is ${(0,wording/* described */.WY)(s)}`),
         });
     }
     catch (readError) {
@@ -686,7 +653,7 @@ async function readThroughConflict(o, before, error) {
     if ((0,verbs/* isEnd */.uV)(step, now.status) && step.skippable)
         return { done: now };
     return {
-        refused: `The service says an operation is in progress, and '${name}' now reads ${said(now)}, which shows no move and not the ${step.verb}'s end: nothing was sent again; run the same step again once that operation has ended.`,
+        refused: `The service says an operation is in progress, and '${name}' now reads ${(0,wording/* described */.WY)(now)}, which shows no move and not the ${step.verb}'s end: nothing was sent again; run the same step again once that operation has ended.`,
         after: now,
     };
 }
@@ -694,7 +661,7 @@ async function readThroughConflict(o, before, error) {
 // EXTERNAL MODULE: ./src/operations/plan.ts
 var operations_plan = __webpack_require__(8543);
 // EXTERNAL MODULE: ./src/operations/erp/outcome.ts
-var outcome = __webpack_require__(8832);
+var erp_outcome = __webpack_require__(8832);
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-plan.ts
 
 
@@ -720,10 +687,10 @@ async function planInstance({ step, hardStopFallback, before, client, log, durat
 /** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */
 function plannedTarget(o) {
     const instance = o.instance;
-    if (instance?.outcome === 'skipped') {
-        return { target: o.target, effect: `already ${instance.before?.status} → skip` };
-    }
-    return { target: o.target, effect: instance?.done ?? 'failed', request: instance?.request };
+    const effect = instance?.outcome === 'skipped'
+        ? `already ${instance.before?.status} → skip`
+        : (instance?.done ?? 'failed');
+    return { target: o.target, effect, request: instance?.request };
 }
 /**
  * Whether a real run changed something: a stop or start the service accepted (an answer, an operation, a status
@@ -745,25 +712,27 @@ function acted(o) {
  * which says nothing of operations that never ran (no status, no operation URL), and its summary titled as a plan.
  * The step's failure is the real report's: the instances a real run would fail before changing anything.
  */
-function withPlan(reported, outcomes, operation, context, ctx) {
+function withPlan({ reported, outcomes, operation, context, ctx, }) {
     if (!ctx.dryRun) {
         return { ...reported, outputs: { ...reported.outputs, changes: outcomes.some(acted), plan: [] } };
     }
     const targets = outcomes.map(plannedTarget);
-    (0,operations_plan/* logPlan */.uH)(ctx.logger, targets);
+    const instances = outcomes.map(erp_outcome/* instanceEntry */.sI);
+    return planResult({ targets, shown: targets, instances, reported, operation, context, ctx });
+}
+/**
+ * A dry run's outputs: the plan of the requests `targets` would send, its table of what each of `shown` would do
+ * (each target, or each system of a window), and the rows saying it as the table does.
+ */
+function planResult(o) {
+    const { targets, shown } = o;
+    (0,operations_plan/* logPlan */.uH)(o.ctx.logger, targets);
     const { plan, changes } = (0,operations_plan/* planOutputs */.iS)(targets);
     return {
-        outputs: {
-            result: plan,
-            'operation-urls': [],
-            instances: outcomes.map(outcome/* instanceEntry */.s),
-            changes,
-            plan,
-        },
-        summary: [(0,operations_plan/* planTable */.k0)(operation, 'erp virtual instance', targets, context)],
-        failure: reported.failure,
-        // A plan's row says what it would do, as its table does.
-        rows: reported.rows?.map((row, i) => ({ ...row, done: targets[i]?.effect })),
+        outputs: { result: plan, 'operation-urls': [], instances: o.instances, changes, plan },
+        summary: [(0,operations_plan/* planTable */.k0)(o.operation, 'erp virtual instance', shown, o.context)],
+        failure: o.reported.failure,
+        rows: o.reported.rows?.map((row, i) => ({ ...row, done: shown[i]?.effect })),
     };
 }
 
@@ -796,33 +765,27 @@ async function verifyEnd(o) {
         ctx,
         // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
         startState: (0,verbs/* isEnd */.uV)(step, startState) ? undefined : startState,
-        onRead: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onRead: (state) => log.info(`verify: is ${(0,wording/* described */.WY)(state)}`),
         onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${(0,retry/* formatWait */.Du)((0,instance_state/* settleWindowMs */.IO)())}`),
     });
     const last = settled.last;
-    const durationMs = ctx.clock.now() - o.startedAt;
     const done = `${sent.done}: ${ended.operation?.body?.status ?? 'Succeeded'}`;
-    const outcome = (instanceOutcome, failure) => ({
-        ...ended,
-        durationMs,
+    const outcome = (instanceOutcome, failure, causeKind) => judged(o, {
         requestId: last?.response.requestId ?? ended.requestId,
         failure,
-        instance: { before: sent.before, after: last, outcome: instanceOutcome, done },
-    });
-    const status = last?.status ?? 'of no status';
-    const health = last?.health ?? 'unknown';
-    const falseSuccess = (...args) => ({
-        ...outcome(...args),
-        causeKind: 'false success',
+        causeKind,
+        after: last,
+        outcome: instanceOutcome,
+        done,
     });
     switch (settled.kind) {
         case 'settled':
             if ((0,verbs/* isEnd */.uV)(step, last?.status))
                 return outcome(verbs/* VERBS */.hU[verb].done);
-            return falseSuccess('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`);
+            return outcome('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${(0,wording/* described */.WY)(last)} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`, 'false success');
         case 'timeout':
         case 'cancelled':
-            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${(0,wording/* whyCut */.$u)(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`);
+            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${(0,wording/* described */.WY)(last)}, when ${(0,wording/* whyCut */.$u)(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`);
         case 'error':
             return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${(0,wording/* inSentence */.BX)(settled.error)} (verify: expected ${end}).`);
     }
@@ -847,40 +810,25 @@ async function readAfterEnd(o) {
         client: o.client,
         url: step.readUrl,
         ctx,
-        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-        onLag: () => undefined,
+        onRead: (state) => log.info(`is ${(0,wording/* described */.WY)(state)}`),
     });
     const last = settled.last;
-    const durationMs = ctx.clock.now() - o.startedAt;
-    const instance = { before: sent.before, after: last };
     if (settled.kind === 'settled' && (0,verbs/* isEnd */.uV)(step, last?.status)) {
         const why = ended.failure?.replace(/\.$/, '') ?? said;
         log.warning(`${why}; but erp virtual instance '${step.ref.label}' reached ${last?.status}: counted as done`);
-        return {
-            ...ended,
+        return judged(o, {
             kind: 'succeeded',
             operation: { ...ended.operation, status: 'Succeeded' },
             failure: undefined,
-            durationMs,
-            instance: {
-                ...instance,
-                outcome: verbs/* VERBS */.hU[step.verb].done,
-                done: `${sent.done}: ${said}, then ${last?.status}`,
-            },
-        };
+            after: last,
+            outcome: verbs/* VERBS */.hU[step.verb].done,
+            done: `${sent.done}: ${said}, then ${last?.status}`,
+        });
     }
     const where = last ? `; '${step.ref.label}' is ${last.status ?? 'of no status'}` : '';
     const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
-    return {
-        ...ended,
-        failure,
-        durationMs,
-        instance: {
-            ...instance,
-            outcome: 'failed',
-            done: `${sent.done}: ${ended.operation?.body?.status ?? said}`,
-        },
-    };
+    const done = `${sent.done}: ${ended.operation?.body?.status ?? said}`;
+    return judged(o, { failure, after: last, outcome: 'failed', done });
 }
 /** A step on the machines (deallocateVm, startVm) whose operation ended other than Succeeded: it fails, whatever the status. */
 function machinesFailed(o, said) {
@@ -891,17 +839,18 @@ function machinesFailed(o, said) {
         : '';
     const input = verbs/* VERBS */.hU[o.step.verb].machines.input;
     o.log.info(`${said}: a step on the machines, which the status cannot show, so it is not counted as done`);
-    return {
-        ...ended,
+    return judged(o, {
         causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
         failure: `${(ended.failure ?? `The ${o.step.verb} of '${o.step.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
-        durationMs: o.ctx.clock.now() - o.startedAt,
-        instance: {
-            before: sent.before,
-            outcome: 'failed',
-            done: `${sent.done}: ${ended.operation?.body?.status ?? said}`,
-        },
-    };
+        outcome: 'failed',
+        done: `${sent.done}: ${ended.operation?.body?.status ?? said}`,
+    });
+}
+/** How a read after the operation judged it: its end (`ended`), what the read found, and what was done. */
+function judged(o, r) {
+    const { after, outcome, done, ...rest } = r;
+    const durationMs = o.ctx.clock.now() - o.startedAt;
+    return { ...o.ended, durationMs, ...rest, instance: { before: o.sent.before, after, outcome, done } };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/act-on.ts
@@ -944,10 +893,11 @@ async function actOn(o) {
         catch (error) {
             return (0,read_failure/* readFailure */.f1)({ ref: step.ref, error, durationMs: elapsed(), log, ctx });
         }
-        log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
-        const alone = o.selection && leftAlone(o.selection, before, step.ref.label, log);
+        log.info(`is ${(0,wording/* described */.WY)(before)}`);
+        const read = { name: step.ref.label, before, durationMs: elapsed() };
+        const alone = o.selection && leftAlone(o.selection, read, log);
         if (alone)
-            return { ...alone, durationMs: elapsed() };
+            return alone;
     }
     const way = { step, client, ctx, log, startedAt, wait: options.wait };
     let now = before;
@@ -956,7 +906,7 @@ async function actOn(o) {
             // Moving: followed where it moves toward this step's end, else waited on until it moves no more.
             const cleared = await clearTheWay(way, now);
             if (!('state' in cleared))
-                return { ...cleared, instance: cleared.instance && { ...cleared.instance, before } };
+                return withBefore(cleared, before);
             now = cleared.state;
             const skipped = skipIfDone(o, { before, now, durationMs: elapsed(), followed: cleared.ownMove });
             if (skipped)
@@ -969,7 +919,7 @@ async function actOn(o) {
         }
         const moved = await o.beforeSend?.();
         if (moved)
-            return { ...moved, instance: moved.instance && { ...moved.instance, before } };
+            return withBefore(moved, before);
         const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
         if (!('conflict' in sent))
             return sent;
@@ -983,6 +933,11 @@ async function actOn(o) {
         now = seen.state;
     }
 }
+/** A result said with the step's first read as its status before (the read it ended on came later). */
+const withBefore = (r, before) => ({
+    ...r,
+    instance: r.instance && { ...r.instance, before },
+});
 /** The POST, then its operation followed and the instance verified; a 409 to a first attempt handed back. */
 async function sendAndFollow(o, at) {
     const { step, options, client, ctx, log } = o;
@@ -1066,12 +1021,10 @@ function withInstance(outcome, sent, verb) {
         ? outcome.kind === 'accepted'
             ? 'running'
             : verbs/* VERBS */.hU[verb].done
-        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || (0,erp_rows/* stillRunning */.K_)(outcome)
+        : (0,wording/* isCut */.xZ)(outcome.kind) || (0,erp_rows/* stillRunning */.K_)(outcome)
             ? 'running'
             : 'failed';
-    const how = outcome.kind === 'accepted'
-        ? 'accepted, not waited on'
-        : (outcome.operation?.body?.status ?? (0,each/* describeKind */.S)(outcome));
+    const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (0,erp_rows/* endedAs */.BN)(outcome);
     return {
         ...outcome,
         instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
@@ -1107,7 +1060,6 @@ async function databasesDown(databases, o) {
             url: db.readUrl,
             ctx: o.ctx,
             onRead: (s) => o.log.info(`before the machines: ${db.target} is ${s.status ?? 'of no status'}`),
-            onLag: () => undefined,
         });
         const status = settled.last?.status;
         // After a snooze the service cannot reach a stopped database: Unavailable counts as Offline.
@@ -1118,7 +1070,7 @@ async function databasesDown(databases, o) {
             : settled.kind === 'error'
                 ? `could not be read (${(0,wording/* inSentence */.BX)(settled.error)})`
                 : `was still ${status ?? 'of no status'} when ${(0,wording/* whyCut */.$u)(settled.kind)}`;
-        return (0,target_result/* unsent */.F)({
+        return (0,target_result/* unsent */.YX)({
             target: db.target,
             kind: (0,wording/* isCut */.xZ)(settled.kind) ? settled.kind : 'error',
             causeKind: (0,wording/* isCut */.xZ)(settled.kind) ? settled.kind : 'whole system',
@@ -1188,7 +1140,7 @@ function two_hands_notSent(o, startedAt, why, again) {
     const { step, ctx } = o;
     const kind = (0,wording/* isCut */.xZ)(again?.kind) ? again.kind : undefined;
     const cut = kind !== undefined;
-    return (0,target_result/* unsent */.F)({
+    return (0,target_result/* unsent */.YX)({
         target: step.target,
         kind: kind ?? 'error',
         causeKind: kind ?? 'whole system',
@@ -1206,23 +1158,22 @@ function two_hands_notSent(o, startedAt, why, again) {
 
 
 
-
-
 /** The one way back of an erp run cut short, as the summary's note of a row still running says it. */
 const RESUME_WITH = 'run the same step again to resume where the service is (wait-for-operation with the `operations` output follows only what was sent, and names the steps left)';
-/** The `steps` entry of one step; a step never reached is `not sent`. */
+/** The `steps` entry of one step, as its system's `instances` entry says it; a step never reached is `not sent`. */
 function stepEntry(step, outcome) {
-    const instance = outcome?.instance;
+    const { before, after, outcome: said } = outcome ? (0,erp_outcome/* instanceEntry */.sI)(outcome) : NOT_REACHED;
     return {
         step: step.step,
         target: step.target,
-        before: instance?.before?.status ?? null,
-        after: instance?.after?.status ?? null,
+        before,
+        after,
         // An operation the service ended Failed is over, whatever a resumable URL would say.
-        outcome: outcome?.kind === 'failed' ? 'failed' : (instance?.outcome ?? 'not sent'),
+        outcome: outcome?.kind === 'failed' ? 'failed' : said,
         seconds: outcome ? Math.round(outcome.durationMs / 100) / 10 : 0,
     };
 }
+const NOT_REACHED = { before: null, after: null, outcome: 'not sent' };
 /**
  * The system's outcome from its steps: the first failed step's failure (naming the step, and the steps not sent),
  * else the run's done word, `skipped` where every step was, `planned` in a dry run. Its before and after are the
@@ -1254,10 +1205,10 @@ function systemOutcome(o, durationMs, dryRun) {
         ...(failing
             ? {
                 entry: {
-                    resourceId: (0,resource_id/* resourceId */.a)(ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3),
-                    verb: failing.step.verb,
-                    snooze: failing.step.machines,
-                    window: { step: failing.step.step, ...databaseOf(ref, failing.step), left: notSent },
+                    ...(0,instance_ref/* entryFor */.cy)(ref, failing.step),
+                    step: failing.step.step,
+                    ...databaseOf(ref, failing.step),
+                    left: notSent,
                 },
             }
             : {}),
@@ -1275,7 +1226,7 @@ function systemOutcome(o, durationMs, dryRun) {
                 ((0,wording/* isCut */.xZ)(failing.outcome.kind) ? run.resume : ''),
         instance: {
             before: own[0]?.before,
-            after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
+            after: lastOwn?.after,
             outcome,
             done: `${o.whole ? 'whole system' : run.word}: ${skipped ? 'every step skipped (already done)' : outcome}${up ? `; ${up}` : ''}`,
         },
@@ -1283,16 +1234,6 @@ function systemOutcome(o, durationMs, dryRun) {
 }
 /** The database a step is on (`X01/db0` → `db0`); none for the system itself. */
 const databaseOf = (ref, step) => step.target === ref.label ? {} : { database: step.target.slice(ref.label.length + 1) };
-/** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
-function systemPlanned(o) {
-    return { target: o.target, effect: o.instance?.done ?? 'failed' };
-}
-/** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
-function stepsOf({ plan, results }) {
-    return plan.map((step) => stepEntry(step, outcomeOf(results, step)));
-}
-/** How a step ended; none where it was never reached. */
-const outcomeOf = (results, step) => results.find((r) => r.step === step)?.outcome;
 /**
  * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
  * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
@@ -1301,7 +1242,7 @@ const outcomeOf = (results, step) => results.find((r) => r.step === step)?.outco
 function stepsResult({ run, refs, outcomes, windows, ctx, whole, stepped, }) {
     const context = (0,instance_ref/* whereContext */.zm)(refs.map((ref) => ({ ref })));
     const { operation, running } = run;
-    const reportOf = (title, operations) => (0,outcome/* report */.z)(outcomes, {
+    const reportOf = (title, operations) => (0,erp_outcome/* report */.z8)(outcomes, {
         running,
         title,
         targetHeader: 'erp virtual instance',
@@ -1314,42 +1255,49 @@ function stepsResult({ run, refs, outcomes, windows, ctx, whole, stepped, }) {
         resumeWith: RESUME_WITH,
     });
     if (!stepped)
-        return withPlan(reportOf(operation, true), outcomes, operation, context, ctx);
+        return withPlan({ reported: reportOf(operation, true), outcomes, operation, context, ctx });
     const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
     const results = systems.map((w) => w.results);
+    // Each system's steps planned, with how each ended (none where it was never reached), in order.
+    const steps = systems.map(({ plan, results: ran }) => plan.map((step) => ({ step, outcome: ran.find((r) => r.step === step)?.outcome })));
     const reported = reportOf(whole ? `${operation} (whole system)` : operation, 'named');
-    const instances = outcomes.map((o, i) => ({ ...(0,outcome/* instanceEntry */.s)(o), steps: stepsOf(systems[i]) }));
+    const instances = outcomes.map((o, i) => ({
+        ...(0,erp_outcome/* instanceEntry */.sI)(o),
+        steps: steps[i].map((s) => stepEntry(s.step, s.outcome)),
+    }));
     const rows = outcomes.map((o, i) => {
-        const { plan, results: done } = systems[i];
-        const steps = plan.map((step) => (0,erp_rows/* stepRow */.Dx)(step, outcomeOf(done, step), running));
-        return (0,erp_rows/* targetRow */.aE)(o, { running, id: (0,resource_id/* resourceId */.a)(refs[i], resource_id/* ERP_VIRTUAL_INSTANCE */.c3), steps });
+        const stepRows = steps[i].map((s) => (0,erp_rows/* stepRow */.Dx)(s.step, s.outcome, running));
+        return (0,erp_rows/* targetRow */.aE)(o, { running, id: (0,instance_ref/* idOf */.TH)(refs[i]), steps: stepRows });
     });
     if (ctx.dryRun) {
-        const targets = results.flat().map(({ step, outcome }) => ({
-            target: step.target,
-            effect: outcome.instance?.outcome === 'skipped'
-                ? `${step.step}: already ${outcome.instance.before?.status} → skip`
-                : `${step.step}: ${outcome.instance?.done ?? 'failed'}`,
-            request: outcome.instance?.request,
-        }));
-        (0,operations_plan/* logPlan */.uH)(ctx.logger, targets);
-        const { plan, changes } = (0,operations_plan/* planOutputs */.iS)(targets);
-        const planned = outcomes.map(systemPlanned);
-        return {
-            outputs: { result: plan, 'operation-urls': [], instances, changes, plan },
-            // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
-            summary: [(0,operations_plan/* planTable */.k0)(operation, 'erp virtual instance', planned, context)],
-            failure: reported.failure,
-            rows: rows.map((row, i) => ({ ...row, done: planned[i]?.effect })),
-        };
+        const targets = results.flat().map(({ step, outcome }) => {
+            const planned = plannedTarget(outcome);
+            return { ...planned, target: step.target, effect: `${step.step}: ${planned.effect}` };
+        });
+        // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
+        const shown = outcomes.map(plannedTarget);
+        return planResult({
+            targets,
+            shown,
+            instances,
+            reported: { ...reported, rows },
+            operation,
+            context,
+            ctx,
+        });
     }
-    const real = withPlan(reported, results.flat().map((r) => r.outcome), operation, context, ctx);
+    const real = withPlan({
+        reported,
+        outcomes: results.flat().map((r) => r.outcome),
+        operation,
+        context,
+        ctx,
+    });
     // One table row per system: the summary draws each system's steps from `instances[].steps`.
     return { ...real, outputs: { ...real.outputs, instances }, rows };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/run-steps.ts
-
 
 
 
@@ -1423,7 +1371,7 @@ async function runSystem(o) {
     const only = results[0];
     return {
         ...only.outcome,
-        entry: { resourceId: (0,resource_id/* resourceId */.a)(ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3), verb: only.step.verb, snooze: run.machines },
+        entry: (0,instance_ref/* entryFor */.cy)(ref, { verb: only.step.verb, machines: run.machines }),
     };
 }
 /**
@@ -1961,7 +1909,7 @@ async function preflight(ref, run, io) {
     }
     const codes = [...new Set(refusing.map((f) => f.code))].join(', ');
     return {
-        refused: (0,target_result/* unsent */.F)({
+        refused: (0,target_result/* unsent */.YX)({
             target: ref.label,
             kind: 'error',
             causeKind: 'other',
@@ -2069,24 +2017,23 @@ function afterStart(ref, o) {
         const startedAt = ctx.clock.now();
         const missing = await readUntilHealthy(ref, o, io);
         const durationMs = ran.durationMs + (ctx.clock.now() - startedAt);
-        if (missing.length === 0) {
-            log.info('started, healthy: the system, its message and enqueue servers Healthy, every dispatcher Running');
-            const up = 'started, healthy';
-            return { ...ran, durationMs, instance: { ...instance, done: `${instance.done}; ${up}`, up } };
-        }
         const parts = missing.join(', ');
-        const said = `started, not healthy: ${parts}`;
+        const healthy = missing.length === 0;
+        const up = healthy ? 'started, healthy' : `started, not healthy: ${parts}`;
         const within = `within health-timeout ${(0,format/* formatDuration */.a)(o.healthTimeoutMs)}`;
-        log.warning(`'${ref.label}' ${said} (${within})`);
-        const done = `${instance.done}; ${said}`;
-        if (!o.expectHealthy)
-            return { ...ran, durationMs, instance: { ...instance, done, up: said } };
+        if (healthy)
+            log.info(`${up}: the system, its message and enqueue servers Healthy, every dispatcher Running`);
+        else
+            log.warning(`'${ref.label}' ${up} (${within})`);
+        const done = `${instance.done}; ${up}`;
+        if (healthy || !o.expectHealthy)
+            return { ...ran, durationMs, instance: { ...instance, done, up } };
         return {
             ...ran,
             durationMs,
             causeKind: 'other',
             failure: `'${ref.label}' started, but is not healthy ${within} (expect-healthy: true): ${parts}.`,
-            instance: { ...instance, outcome: 'failed', done, up: said },
+            instance: { ...instance, outcome: 'failed', done, up },
         };
     };
 }
@@ -2315,15 +2262,15 @@ async function planSystemWindow(ref, verbs, run, io) {
                 return (0,read_failure/* readFailure */.f1)({ ref, error, durationMs: elapsed(), log, ctx });
             }
         // Chosen by tag: the system's read re-checks the selection before any of its steps is sent.
-        const alone = leftAlone(options, read, ref.label, log);
+        const alone = leftAlone(options, { name: ref.label, before: read, durationMs: elapsed() }, log);
         if (alone)
-            return { ...alone, durationMs: elapsed() };
+            return alone;
     }
     const refusal = windowRefusal(ref.label, databases);
     if (!refusal)
         return steps;
     log.info(refusal);
-    return (0,target_result/* unsent */.F)({
+    return (0,target_result/* unsent */.YX)({
         target: ref.label,
         kind: 'error',
         durationMs: elapsed(),
@@ -2930,7 +2877,6 @@ function windowOf(gathering, o) {
 
 
 
-
 /** The window's inputs that cannot go together, refused before any request. */
 function refuseCheckInputs(options) {
     refuseWindowInputs({ ...options, wait: true });
@@ -2955,7 +2901,7 @@ async function run_checkSystems(options, client, ctx) {
         ctx.logger.info(`${ref.label}: ${ready ? 'ready' : 'refused'}${codes ? ` (${codes})` : ''}`);
         for (const f of findings)
             ctx.logger.info(`  ${f.level} ${f.code}: ${f.text}`);
-        return { id: (0,resource_id/* resourceId */.a)(ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3), name: ref.label, ready, findings };
+        return { id: (0,instance_ref/* idOf */.TH)(ref), name: ref.label, ready, findings };
     });
 }
 async function checkOne(ref, options, io) {
@@ -3114,6 +3060,7 @@ async function waitForOperation(options, client, ctx) {
         url: onOrigin(entry.url, client.origin),
         n: i + 1,
         system: systemOf(entry, i, options.baseUrl),
+        window: { step: entry.step, database: entry.database, left: entry.left },
     }));
     if (entries.length === 0) {
         ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
@@ -3129,7 +3076,7 @@ async function waitForOperation(options, client, ctx) {
     const outcomes = await (0,each/* forEachTarget */.M)(entries, options.maxParallel, ctx, {
         title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? (0,client_url/* redactQuery */.Ce)(url)}`,
         logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
-        work: async ({ url, n, system }, log) => ({
+        work: async ({ url, n, system, window }, log) => ({
             ...(await resumeWindow({
                 pollingUrl: url,
                 label: system
@@ -3143,14 +3090,11 @@ async function waitForOperation(options, client, ctx) {
                 ctx,
                 log,
             })),
-            entry: system && {
-                resourceId: (0,resource_id/* resourceId */.a)(system.ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3),
-                verb: system.verb,
-                snooze: system.machines,
-            },
+            // A window's step still running names its step and the steps left again, for the next wait.
+            entry: system && { ...(0,instance_ref/* entryFor */.cy)(system.ref, system), ...window },
         }),
     });
-    return (0,outcome/* report */.z)(outcomes, {
+    return (0,erp_outcome/* report */.z8)(outcomes, {
         running: 'still running',
         title: 'wait-for-operation',
         targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',

@@ -20314,6 +20314,8 @@ var client_status = __nccwpck_require__(8997);
 var instance_state = __nccwpck_require__(8113);
 // EXTERNAL MODULE: ./src/operations/erp/outcome.ts
 var outcome = __nccwpck_require__(8832);
+// EXTERNAL MODULE: ./src/operations/erp/target-result.ts
+var target_result = __nccwpck_require__(73);
 // EXTERNAL MODULE: ./src/operations/erp/read-failure.ts
 var read_failure = __nccwpck_require__(3773);
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
@@ -20376,44 +20378,68 @@ async function erpStatus(options, client, ctx) {
             const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
             const state = outcome.instance?.after;
             if (state)
-                log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
+                log.info(`is ${(0,wording/* described */.WY)(state)}`);
             if (state)
                 parts.set(t.ref.label, await readPartsOf(t.ref, options, { client, ctx, log }));
             return outcome;
         },
     });
-    const failed = outcomes.filter((o) => o.failure);
     const bodies = outcomes.map((o) => o.instance?.after ? (0,client_response/* jsonOf */.o)(o.instance.after.response) : null);
     const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
-    let failure;
-    if (failed.length === 1 && outcomes.length === 1)
-        failure = failed[0].failure;
-    else if (failed.length > 0) {
-        failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
-    }
+    const failure = (0,outcome/* failureOf */.g5)(outcomes, `erp virtual instances ${gate}could not be read`);
     return {
-        rows: outcomes.map((o, i) => (0,rows/* targetRow */.aE)(o, { running: 'reading', of: 'read', id: (0,resource_id/* resourceId */.a)(targets[i].ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3) })),
+        rows: outcomes.map((o, i) => (0,rows/* targetRow */.aE)(o, {
+            running: 'reading',
+            of: 'read',
+            id: (0,instance_ref/* idOf */.TH)(targets[i].ref),
+            parts: partsWord(parts.get(o.target)),
+        })),
         outputs: {
             result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
-            instances: outcomes.map((o) => ({ ...(0,outcome/* instanceEntry */.s)(o), parts: parts.get(o.target) ?? null })),
+            instances: outcomes.map((o) => ({ ...(0,outcome/* instanceEntry */.sI)(o), parts: parts.get(o.target) ?? null })),
         },
         summary: [
             {
                 title: 'erp-status',
                 context: (0,instance_ref/* whereContext */.zm)(targets),
                 header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
-                rows: outcomes.map((o) => [
-                    o.target,
-                    o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
-                    o.instance?.after?.health ?? '-',
-                    ...(options.expectStatus
-                        ? [(0,vocabulary/* holds */.v9)(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
-                        : []),
-                ]),
+                rows: outcomes.map((o) => {
+                    const { after, health } = (0,rows/* entryOf */.Ms)(o);
+                    const expected = options.expectStatus && ((0,vocabulary/* holds */.v9)(after, options.expectStatus) ? 'yes' : 'no');
+                    return [
+                        o.target,
+                        after ?? (o.failure ? 'not read' : '-'),
+                        health ?? '-',
+                        ...(expected ? [expected] : []),
+                    ];
+                }),
             },
         ],
         failure,
     };
+}
+/**
+ * erp-status's parts in a few words for its row: `all healthy`, or each part that does not serve with what was
+ * read (`app0: health Unknown, dispatcher Stopped`); `not read` where a list could not be, none where the system
+ * itself was not read.
+ */
+function partsWord(parts) {
+    if (parts === undefined)
+        return undefined;
+    if (parts === null)
+        return 'not read';
+    const said = parts.flatMap((p) => {
+        const dispatcher = p.part === 'application' && !(0,client_status/* sameStatus */.H5)(p.dispatcher, 'Running');
+        if ((0,client_status/* sameStatus */.H5)(p.health, 'Healthy') && !dispatcher)
+            return [];
+        const health = `health ${p.health ?? 'none'}`;
+        return [
+            `${p.name}: ${p.part === 'application' ? `${health}, dispatcher ${p.dispatcher ?? 'none'}` : health}`,
+        ];
+    });
+    if (parts.length === 0)
+        return 'none listed';
+    return said.length === 0 ? 'all healthy' : said.join('; ');
 }
 async function readOne(ref, url, expectStatus, client, ctx) {
     const name = ref.label;
@@ -20430,7 +20456,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
                 ...base,
                 kind: 'failed',
                 causeKind: 'other',
-                failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
+                failure: `Erp virtual instance '${name}' is ${(0,wording/* described */.WY)(state)}, not ${expectStatus} (expect-status).`,
                 instance,
             };
         }
@@ -20445,15 +20471,15 @@ async function readOne(ref, url, expectStatus, client, ctx) {
             (status === 403
                 ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${read_failure/* READ_PERMISSION */.$v}.`
                 : `Reading erp virtual instance '${name}' failed${said}.`);
-        return {
+        return (0,target_result/* failedAt */.JG)({
             target: name,
             kind: ctx.signal?.aborted ? 'cancelled' : 'error',
             causeKind: status === 404 ? 'not found' : status === 403 ? 'permission' : undefined,
             durationMs,
             failure,
             causeText: missing?.causeText,
-            instance: { outcome: 'failed', done: 'not read' },
-        };
+            done: 'not read',
+        });
     }
 }
 
@@ -22279,6 +22305,7 @@ function viewRowOf(r) {
         done: r.done,
         after: r.after,
         health: r.health,
+        ...(r.parts !== undefined ? { parts: r.parts } : {}),
         duration: took(ms),
         seconds: tenths(ms),
         startedAt: r.startedAt,
@@ -26584,12 +26611,12 @@ function cutShortView(run) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ forEachTarget),
-/* harmony export */   S: () => (/* binding */ describeKind)
+/* harmony export */   M: () => (/* binding */ forEachTarget)
 /* harmony export */ });
 /* harmony import */ var _rows_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3103);
-/* harmony import */ var _pool_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1366);
-/* harmony import */ var _progress_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9301);
+/* harmony import */ var _target_result_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73);
+/* harmony import */ var _pool_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1366);
+/* harmony import */ var _progress_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9301);
 
 
 
@@ -26601,39 +26628,31 @@ function cutShortView(run) {
  * when it ends.
  */
 function forEachTarget(targets, maxParallel, ctx, how) {
-    const concurrent = targets.length > 1 && maxParallel > 1 ? new _progress_js__WEBPACK_IMPORTED_MODULE_1__/* .ConcurrentLog */ .wY(ctx.logger) : undefined;
+    const concurrent = targets.length > 1 && maxParallel > 1 ? new _progress_js__WEBPACK_IMPORTED_MODULE_2__/* .ConcurrentLog */ .wY(ctx.logger) : undefined;
     // Each target's work is timed here, once, unless it timed itself (a window's system).
     const timed = async (target, log) => {
         const startedAt = ctx.clock.now();
         const outcome = await how.work(target, log);
         return { startedAt, endedAt: ctx.clock.now(), ...outcome };
     };
-    return (0,_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimited */ .b)(targets, maxParallel, async (target) => {
+    return (0,_pool_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimited */ .b)(targets, maxParallel, async (target) => {
         if (concurrent) {
-            const log = new _progress_js__WEBPACK_IMPORTED_MODULE_1__/* .InstanceLog */ .g7(how.logName(target), concurrent);
+            const log = new _progress_js__WEBPACK_IMPORTED_MODULE_2__/* .InstanceLog */ .g7(how.logName(target), concurrent);
             const outcome = await timed(target, log);
             // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
             if (log.details.length > 0) {
-                await concurrent.group(`${how.title(target)}: ${(0,_rows_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(outcome) ?? describeKind(outcome)}`, log.details);
+                await concurrent.group(`${how.title(target)}: ${(0,_rows_js__WEBPACK_IMPORTED_MODULE_0__/* .endedAs */ .BN)(outcome)}`, log.details);
             }
             return outcome;
         }
         return ctx.logger.group(how.title(target), async () => {
-            const log = new _progress_js__WEBPACK_IMPORTED_MODULE_1__/* .InstanceLog */ .g7(how.logName(target), ctx.logger);
+            const log = new _progress_js__WEBPACK_IMPORTED_MODULE_2__/* .InstanceLog */ .g7(how.logName(target), ctx.logger);
             const outcome = await timed(target, log);
             for (const line of log.details)
                 ctx.logger.info(line);
             return outcome;
         });
     });
-}
-/** A group title for a target that ended without a status of the service's. */
-function describeKind(outcome) {
-    return outcome.kind === 'error'
-        ? 'request failed'
-        : outcome.kind === 'cancelled'
-            ? 'cancelled'
-            : 'timed out';
 }
 
 
@@ -27102,6 +27121,8 @@ function describeSelection(selection) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   FA: () => (/* binding */ databaseUrl),
 /* harmony export */   JK: () => (/* binding */ resolveInstances),
+/* harmony export */   TH: () => (/* binding */ idOf),
+/* harmony export */   cy: () => (/* binding */ entryFor),
 /* harmony export */   zm: () => (/* binding */ whereContext)
 /* harmony export */ });
 /* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6468);
@@ -27114,6 +27135,14 @@ function describeSelection(selection) {
 
 
 
+/** A system's full resource id, as its row and its entry in the `operations` output name it. */
+const idOf = (ref) => (0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__/* .resourceId */ .a)(ref, _client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__/* .ERP_VIRTUAL_INSTANCE */ .c3);
+/** A system's entry in the `operations` output: its resource id, the verb, whether its machines move too. */
+const entryFor = (ref, step) => ({
+    target: idOf(ref),
+    verb: step.verb,
+    snooze: step.machines,
+});
 /**
  * The items as instances, before any request: a name lives in `subscription-id` and `resource-group` (required
  * only where a name is given), a full resource id in its own. The same instance given twice (ids compare
@@ -27271,7 +27300,7 @@ async function pastLag(watch) {
         stateOf: (state) => ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_5__/* .sameStatus */ .H5)(state.status, startState) ? 'running' : 'succeeded'),
         onProgress: (state) => {
             if (!lagged && (0,_client_status_js__WEBPACK_IMPORTED_MODULE_5__/* .sameStatus */ .H5)(state.status, startState))
-                watch.onLag(state);
+                watch.onLag?.(state);
             lagged ||= (0,_client_status_js__WEBPACK_IMPORTED_MODULE_5__/* .sameStatus */ .H5)(state.status, startState);
         },
     });
@@ -27314,8 +27343,9 @@ async function followToEnd(watch) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ instanceEntry),
-/* harmony export */   z: () => (/* binding */ report)
+/* harmony export */   g5: () => (/* binding */ failureOf),
+/* harmony export */   sI: () => (/* binding */ instanceEntry),
+/* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
 /* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1098);
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9068);
@@ -27338,7 +27368,6 @@ function overallStatus(outcomes) {
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 function report(outcomes, options) {
     const last = outcomes[outcomes.length - 1];
-    const failed = outcomes.filter((o) => o.failure);
     const operationStatus = options.several ? overallStatus(outcomes) : ((0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(last) ?? '');
     const result = options.several
         ? outcomes.map((o) => ({
@@ -27360,12 +27389,6 @@ function report(outcomes, options) {
             text: (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .redactQuery */ .Ce)(o.operation.url),
         })),
     };
-    let failure;
-    if (failed.length === 1 && !options.several)
-        failure = failed[0].failure;
-    else if (failed.length > 0) {
-        failure = `${failed.length} of ${outcomes.length} ${options.severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
-    }
     return {
         outputs: {
             result,
@@ -27377,13 +27400,7 @@ function report(outcomes, options) {
                 ? {
                     operations: outcomes
                         .filter((o) => (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .stillRunning */ .K_)(o) && (options.operations !== 'named' || o.entry))
-                        .map((o) => ({
-                        target: o.entry?.resourceId,
-                        verb: o.entry?.verb,
-                        url: o.operation?.url,
-                        ...(o.entry?.snooze ? { snooze: true } : {}),
-                        ...(o.entry?.window ?? {}),
-                    })),
+                        .map(operationEntry),
                 }
                 : {}),
             'percent-complete': last.operation?.body?.percentComplete ?? undefined,
@@ -27392,13 +27409,27 @@ function report(outcomes, options) {
             ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
         },
         summary: [table],
-        failure,
+        failure: failureOf(outcomes, options.severalFailed, options.several),
         rows: outcomes.map((o) => (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .targetRow */ .aE)(o, {
             running: options.running,
             of: options.instances ? 'action' : 'operation',
-            id: o.entry?.resourceId,
+            id: o.entry?.target,
         })),
     };
+}
+/** An entry of the `operations` output: what the target's entry says, its polling URL after the verb. */
+function operationEntry(o) {
+    const { target, verb, snooze, ...window } = o.entry ?? {};
+    return { target, verb, url: o.operation?.url, ...(snooze ? { snooze: true } : {}), ...window };
+}
+/** The step's failure: the one target's, or how many of how many failed (`severalFailed`), each one's named. */
+function failureOf(outcomes, severalFailed, several = outcomes.length > 1) {
+    const failed = outcomes.filter((o) => o.failure);
+    if (failed.length === 1 && !several)
+        return failed[0].failure;
+    if (failed.length === 0)
+        return undefined;
+    return `${failed.length} of ${outcomes.length} ${severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
 }
 /** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
 function operationRows(outcomes, options) {
@@ -27429,24 +27460,21 @@ function operationRows(outcomes, options) {
 function instanceRows(outcomes, options) {
     return {
         header: [options.targetHeader, 'status before', 'what was done', 'status after', 'duration'],
-        rows: outcomes.map((o) => [
-            o.target,
-            o.instance?.before?.status ?? '-',
-            o.instance?.done ?? (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(o) ?? '-',
-            o.instance?.after?.status ?? '-',
-            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(o.durationMs),
-        ]),
+        rows: outcomes.map((o) => {
+            const { before, done, after } = (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .entryOf */ .Ms)(o);
+            return [o.target, before ?? '-', done ?? '-', after ?? '-', (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(o.durationMs)];
+        }),
     };
 }
 /** One entry of the `instances` output. */
 function instanceEntry(o) {
-    const { before, after, outcome } = o.instance ?? { outcome: 'failed' };
+    const { before, after, health, outcome } = (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .entryOf */ .Ms)(o);
     return {
         name: o.target,
-        before: before?.status ?? null,
-        after: after?.status ?? null,
-        health: (after ?? before)?.health ?? null,
-        outcome,
+        before: before ?? null,
+        after: after ?? null,
+        health: health ?? null,
+        outcome: outcome ?? 'failed',
     };
 }
 
@@ -27577,7 +27605,7 @@ function readFailure({ ref, error, durationMs, log, ctx }) {
     const name = ref.label;
     const base = { target: name, durationMs, requestId: error?.requestId };
     if (ctx.signal?.aborted) {
-        return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .F)({
+        return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .YX)({
             ...base,
             kind: 'cancelled',
             causeKind: 'not sent',
@@ -27593,7 +27621,7 @@ function readFailure({ ref, error, durationMs, log, ctx }) {
     // The service's own words beside ours (its 404 message names what it could not find).
     const said = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.said() : '';
     if (status === 404) {
-        return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .F)({
+        return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .YX)({
             ...base,
             kind: 'error',
             causeKind: 'not found',
@@ -27602,7 +27630,7 @@ function readFailure({ ref, error, durationMs, log, ctx }) {
         });
     }
     if (status === 403) {
-        return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .F)({
+        return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .YX)({
             ...base,
             kind: 'error',
             causeKind: 'permission',
@@ -27611,7 +27639,7 @@ function readFailure({ ref, error, durationMs, log, ctx }) {
             why: 'read refused',
         });
     }
-    return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .F)({
+    return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .YX)({
         ...base,
         kind: 'error',
         failure: `Reading erp virtual instance '${name}' failed: ${(0,_wording_js__WEBPACK_IMPORTED_MODULE_2__/* .inSentence */ .BX)(error)}; nothing was sent to it.`,
@@ -27634,7 +27662,7 @@ function listFailure(failed) {
             log.detail(line);
     const said = error.said();
     const name = ref.label;
-    return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .F)({
+    return (0,_target_result_js__WEBPACK_IMPORTED_MODULE_1__/* .unsent */ .YX)({
         target: name,
         kind: 'error',
         causeKind: status === 404 ? 'not found' : 'permission',
@@ -27781,8 +27809,10 @@ const resultFile = zod/* onFirstUse */.Vkw(() => zod/* object */.Ikc({
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BN: () => (/* binding */ endedAs),
 /* harmony export */   Dx: () => (/* binding */ stepRow),
 /* harmony export */   K_: () => (/* binding */ stillRunning),
+/* harmony export */   Ms: () => (/* binding */ entryOf),
 /* harmony export */   aE: () => (/* binding */ targetRow),
 /* harmony export */   c2: () => (/* binding */ statusOf)
 /* harmony export */ });
@@ -27796,6 +27826,11 @@ function statusOf(outcome) {
     return (outcome.operation?.status ??
         outcome.operation?.body?.status ??
         (outcome.kind === 'accepted' ? 'Accepted' : undefined));
+}
+/** How a target ended in a word: the service's status, else how its wait ended (`request failed`, `timed out`). */
+function endedAs(outcome) {
+    const cut = outcome.kind === 'cancelled' ? 'cancelled' : 'timed out';
+    return statusOf(outcome) ?? (outcome.kind === 'error' ? 'request failed' : cut);
 }
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
 function stillRunning(outcome) {
@@ -27870,7 +27905,21 @@ function wordOfOperation(outcome) {
         return outcome.failure === undefined ? 'read' : 'failed';
     if (outcome.kind === 'failed' || outcome.kind === 'error')
         return 'failed';
-    return outcome.operation?.url !== undefined && !outcome.operation?.gone ? 'running' : 'failed';
+    return stillRunning(outcome) ? 'running' : 'failed';
+}
+/**
+ * What a target's entry says wherever it is shown (the `instances` output and a step's entry, the summary's row,
+ * the typed row): its statuses before and after, its health (after, else before), what was done, its outcome.
+ */
+function entryOf(o) {
+    const { before, after, outcome, done } = o.instance ?? {};
+    return {
+        before: before?.status,
+        after: after?.status,
+        health: (after ?? before)?.health,
+        done: done ?? statusOf(o),
+        outcome,
+    };
 }
 /** The times of a row: none for a target or step never sent. */
 function timesOf(outcome) {
@@ -27880,8 +27929,7 @@ function timesOf(outcome) {
 }
 /** One target's row: erp-stop, erp-start, erp-status and wait-for-operation hand these to the view. */
 function targetRow(outcome, o) {
-    const instance = outcome.instance;
-    const after = instance?.after ?? (instance?.outcome === 'skipped' ? instance.before : undefined);
+    const entry = entryOf(outcome);
     const row = markAndWord(outcome, o.running);
     const of = o.of ?? 'action';
     return {
@@ -27892,10 +27940,11 @@ function targetRow(outcome, o) {
         ...(of === 'operation' && row.outcome === 'succeeded' && row.word !== 'false success'
             ? { word: 'succeeded' }
             : {}),
-        before: instance?.before?.status,
-        done: of === 'action' ? (instance?.done ?? statusOf(outcome)) : undefined,
-        after: after?.status ?? (instance ? undefined : statusOf(outcome)),
-        health: (after ?? instance?.before)?.health,
+        before: entry.before,
+        done: of === 'action' ? entry.done : undefined,
+        after: entry.after ?? (outcome.instance ? undefined : statusOf(outcome)),
+        health: entry.health,
+        ...(o.parts !== undefined ? { parts: o.parts } : {}),
         ...timesOf(outcome),
         cause: causeOf(outcome),
         ...(o.steps ? { steps: o.steps } : {}),
@@ -27927,16 +27976,24 @@ function stepRow(step, outcome, running) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ unsent),
-/* harmony export */   Y: () => (/* binding */ reachedEnd)
+/* harmony export */   JG: () => (/* binding */ failedAt),
+/* harmony export */   XL: () => (/* binding */ followedToEnd),
+/* harmony export */   YX: () => (/* binding */ unsent),
+/* harmony export */   hT: () => (/* binding */ skipped),
+/* harmony export */   xD: () => (/* binding */ notWaitedOn)
 /* harmony export */ });
+/* harmony import */ var _verbs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7170);
+
+/** The shape every constructor fills: what was read and done, as the instance's report, and the `outcome` word. */
+function seen({ before, after, done, ...o }, outcome) {
+    return { ...o, instance: { before, after, outcome, done } };
+}
 /**
  * A target nothing was sent to: it fails before anything is sent (`failed`), or, `cut`, its turn never came (the
  * job cancelled, the timeout): `not sent`. Its row says `not sent: {why}`.
  */
-function unsent(o) {
-    const { why, cut, ...outcome } = o;
-    return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
+function unsent({ why, cut, ...o }) {
+    return seen({ ...o, done: `not sent: ${why}` }, cut ? 'not sent' : 'failed');
 }
 /**
  * A target that ended where its step would, by the instance's own status (skipped as done, a move followed to its
@@ -27944,6 +28001,25 @@ function unsent(o) {
  */
 function reachedEnd(o) {
     return { ...o, kind: 'succeeded', operation: { status: 'Succeeded' } };
+}
+/**
+ * A target read at the step's end before anything was sent (skip-if-done, after a 409, left alone): nothing sent;
+ * the read that found it there is its last request.
+ */
+function skipped(o) {
+    return reachedEnd(seen({ ...o, before: o.before ?? o.after, requestId: o.after.response.requestId }, 'skipped'));
+}
+/** A move (someone's, or ours whose answer was lost) followed by the instance's status to the step's end. */
+function followedToEnd({ verb, ...o }) {
+    return reachedEnd(seen(o, _verbs_js__WEBPACK_IMPORTED_MODULE_0__/* .VERBS */ .hU[verb].done));
+}
+/** wait: false and the instance moving toward the step's end: reported running at its status, not waited on. */
+function notWaitedOn({ status, ...o }) {
+    return { ...seen(o, 'running'), kind: 'accepted', operation: { status } };
+}
+/** A target that fails where the step is, with what was read of it (a 409 refused, a false success, not read). */
+function failedAt(o) {
+    return seen(o, 'failed');
 }
 
 
@@ -28151,6 +28227,7 @@ function hasSnoozeFields(apiVersion) {
 /* harmony export */   Mw: () => (/* binding */ describeFallback),
 /* harmony export */   TM: () => (/* binding */ firstLine),
 /* harmony export */   V9: () => (/* binding */ windowLine),
+/* harmony export */   WY: () => (/* binding */ described),
 /* harmony export */   sl: () => (/* binding */ stepLogName),
 /* harmony export */   xZ: () => (/* binding */ isCut)
 /* harmony export */ });
@@ -28170,6 +28247,10 @@ function windowLine(steps) {
 /** The first line of a text or of an error's message: what a row, a result file or a sentence of ours quotes. */
 function firstLine(said) {
     return (said instanceof Error ? said.message : String(said)).split('\n')[0];
+}
+/** A read of an instance as a sentence says it: `Offline, health Unknown` (`of no status`, `unknown` where none). */
+function described(state) {
+    return `${state?.status ?? 'of no status'}, health ${state?.health ?? 'unknown'}`;
 }
 /** An error's first line without its closing period, for the middle of a sentence of ours. */
 function inSentence(error) {

@@ -117,6 +117,8 @@ export interface TargetRow {
   done?: string;
   after?: string;
   health?: string;
+  /** erp-status: how its parts were read (`all healthy`, or each that does not serve, with what was read). */
+  parts?: string;
   startedAt?: number;
   endedAt?: number;
   cause?: Cause;

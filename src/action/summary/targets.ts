@@ -35,6 +35,7 @@ function columnsOf(view: SummaryView) {
     // A plan has no status after; a skipped target's is its status before.
     after: !view.dryRun && has('after'),
     health: view.rows.some((r) => r.health !== undefined),
+    parts: view.rows.some((r) => r.parts !== undefined),
     took: all.some((r) => r.seconds !== undefined || ('duration' in r && r.duration !== undefined)),
     cause: has('cause'),
   };
@@ -61,6 +62,7 @@ export function targetsTable(view: SummaryView, budget: number): string {
     ...(c.done ? [view.dryRun ? 'would' : 'what was done'] : []),
     ...(c.after ? ['after'] : []),
     ...(c.health ? ['health'] : []),
+    ...(c.parts ? ['parts'] : []),
     ...(c.took ? ['took'] : []),
     ...(c.cause ? ['cause'] : []),
   ];
@@ -72,6 +74,7 @@ export function targetsTable(view: SummaryView, budget: number): string {
       ...(c.done ? [dash(done)] : []),
       ...(c.after ? [dash(r.after)] : []),
       ...(c.health ? [dash('health' in r ? r.health : undefined)] : []),
+      ...(c.parts ? [dash('parts' in r ? r.parts : undefined)] : []),
       ...(c.took ? [took ? unbroken(escape(took)) : '-'] : []),
       ...(c.cause ? [causeCell(r.cause, view.rows.length >= FAILED_FIRST)] : []),
     ]);

@@ -85,7 +85,14 @@ export async function erpStatus(
   const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
   const failure = failureOf(outcomes, `erp virtual instances ${gate}could not be read`);
   return {
-    rows: outcomes.map((o, i) => targetRow(o, { running: 'reading', of: 'read', id: idOf(targets[i]!.ref) })),
+    rows: outcomes.map((o, i) =>
+      targetRow(o, {
+        running: 'reading',
+        of: 'read',
+        id: idOf(targets[i]!.ref),
+        parts: partsWord(parts.get(o.target)),
+      }),
+    ),
     outputs: {
       result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
       instances: outcomes.map((o) => ({ ...instanceEntry(o), parts: parts.get(o.target) ?? null })),
@@ -109,6 +116,26 @@ export async function erpStatus(
     ],
     failure,
   };
+}
+
+/**
+ * erp-status's parts in a few words for its row: `all healthy`, or each part that does not serve with what was
+ * read (`app0: health Unknown, dispatcher Stopped`); `not read` where a list could not be, none where the system
+ * itself was not read.
+ */
+export function partsWord(parts: PartHealth[] | null | undefined): string | undefined {
+  if (parts === undefined) return undefined;
+  if (parts === null) return 'not read';
+  const said = parts.flatMap((p) => {
+    const dispatcher = p.part === 'application' && !sameStatus(p.dispatcher, 'Running');
+    if (sameStatus(p.health, 'Healthy') && !dispatcher) return [];
+    const health = `health ${p.health ?? 'none'}`;
+    return [
+      `${p.name}: ${p.part === 'application' ? `${health}, dispatcher ${p.dispatcher ?? 'none'}` : health}`,
+    ];
+  });
+  if (parts.length === 0) return 'none listed';
+  return said.length === 0 ? 'all healthy' : said.join('; ');
 }
 
 async function readOne(

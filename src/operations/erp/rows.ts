@@ -125,7 +125,7 @@ export type RowOf = 'action' | 'read' | 'operation';
 /** One target's row: erp-stop, erp-start, erp-status and wait-for-operation hand these to the view. */
 export function targetRow(
   outcome: TargetResult,
-  o: { running: string; of?: RowOf; id?: string; steps?: StepRow[] },
+  o: { running: string; of?: RowOf; id?: string; steps?: StepRow[]; parts?: string },
 ): TargetRow {
   const entry = entryOf(outcome);
   const row = markAndWord(outcome, o.running);
@@ -142,6 +142,7 @@ export function targetRow(
     done: of === 'action' ? entry.done : undefined,
     after: entry.after ?? (outcome.instance ? undefined : statusOf(outcome)),
     health: entry.health,
+    ...(o.parts !== undefined ? { parts: o.parts } : {}),
     ...timesOf(outcome),
     cause: causeOf(outcome),
     ...(o.steps ? { steps: o.steps } : {}),

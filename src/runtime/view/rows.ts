@@ -29,6 +29,8 @@ export interface ViewRow {
   done?: string;
   after?: string;
   health?: string;
+  /** erp-status: how its parts were read. */
+  parts?: string;
   duration?: string;
   seconds?: number;
   /** When its work started (ms since the epoch), where the operation measured it. */
@@ -90,6 +92,7 @@ export function viewRowOf(r: TargetRow): ViewRow {
     done: r.done,
     after: r.after,
     health: r.health,
+    ...(r.parts !== undefined ? { parts: r.parts } : {}),
     duration: took(ms),
     seconds: tenths(ms),
     startedAt: r.startedAt,
