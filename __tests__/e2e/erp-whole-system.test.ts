@@ -123,6 +123,19 @@ describe('whole-system: true, run as a runner runs it', () => {
     const gate = await run('erp-status', 'W02', { 'expect-status': 'Running' });
     expect(gate.code).toBe(1);
     expect(gate.errors[0]).toContain("Database instance 'W02/db1' is Offline, not Running (expect-status).");
+    // The summary shows each database under its system, as `instances` does; the one not as expected is marked.
+    expect(status.summary).toMatch(
+      /read<\/td><td>↳ database <code>W02\/db0<\/code><\/td><td>Offline<\/td><td>Offline</,
+    );
+    expect(status.summary).toMatch(
+      /read<\/td><td>↳ database <code>W02\/db1<\/code><\/td><td>Offline<\/td><td>Offline</,
+    );
+    expect(gate.summary).toMatch(
+      /failed<\/td><td>↳ database <code>W02\/db1<\/code><\/td><td>Offline<\/td><td>Offline</,
+    );
+    expect(gate.summary).toContain(
+      '<td>Database instance &#39;W02/db1&#39; is Offline, not Running (expect-status).</td>',
+    );
   });
 
   it('refuses a database that is not HANA with nothing sent, naming its type', async () => {

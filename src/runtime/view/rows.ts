@@ -19,22 +19,17 @@ export interface ViewStep {
   requestId?: string;
 }
 
-/** One target of the step as the summary shows it: a system, an operation resumed, a user, a synchronization. */
-export interface ViewRow {
-  target: string;
+/**
+ * One target of the step as the summary shows it: a system, an operation resumed, a user, a synchronization. Its
+ * words as the operation's typed row has them; `word` is the outcome in the operation's words (`stopped`).
+ */
+export interface ViewRow extends Pick<
+  TargetRow,
+  'target' | 'word' | 'before' | 'done' | 'after' | 'health' | 'parts' | 'startedAt'
+> {
   mark: Mark;
-  /** The outcome in the operation's words: `stopped`, `skipped`, `still running`. */
-  word: string;
-  before?: string;
-  done?: string;
-  after?: string;
-  health?: string;
-  /** erp-status: how its parts were read. */
-  parts?: string;
   duration?: string;
   seconds?: number;
-  /** When its work started (ms since the epoch), where the operation measured it. */
-  startedAt?: number;
   /** Why this target failed or is not done, one line, without the subscription the context names. */
   cause?: string;
   kind?: FailureKind;

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../../../client/http.js';
-import type { OperationContext, OperationResult, TargetRow } from '../../types.js';
+import type { OperationContext, OperationResult, StepRow, TargetRow } from '../../types.js';
 import { holds } from '../vocabulary.js';
 import type { ErpStatusOptions } from '../erp-status-options.js';
 import { resolveInstances } from '../instance-ref.js';
@@ -17,7 +17,7 @@ interface DatabaseEntry {
 /**
  * erp-status with whole-system: true: the systems read as erp-status reads them (`readSystems`), then each system's
  * database instances listed (C3); `expect-status` holds for every database too. Each `instances` entry gains
- * `databases`, and each system's summary row is followed by one row per database.
+ * `databases`, and each system's row is followed by one row per database (its `steps`).
  */
 export async function statusWindow(
   options: ErpStatusOptions,
@@ -47,41 +47,36 @@ export async function statusWindow(
       return [];
     }
   });
-  refs.forEach((ref, i) => {
-    for (const db of listed[i]!) {
+  // Each database read is a row under its system's, as a window's steps are; one not as expected fails it.
+  const databaseRows = refs.map((ref, i) =>
+    listed[i]!.map((db) => {
       ctx.logger.info(
         `${ref.label}: database ${db.name} (${db.databaseType ?? 'no type'}) is ${db.status ?? 'of no status'}`,
       );
-      if (options.expectStatus && !holds(db.status ?? undefined, options.expectStatus)) {
-        failures.push(
-          `Database instance '${ref.label}/${db.name}' is ${db.status ?? 'of no status'}, not ${options.expectStatus} (expect-status).`,
-        );
-        ofSystem[i]!.push(failures[failures.length - 1]!);
-      }
-    }
-  });
-  const table = base.summary[0]!;
-  const expected = (status: string | null) =>
-    options.expectStatus ? [holds(status ?? undefined, options.expectStatus) ? 'yes' : 'no'] : [];
-  const rows = refs.flatMap((_ref, i) => [
-    table.rows[i]!,
-    ...listed[i]!.map((db) => [
-      `↳ database ${db.name} (${db.databaseType ?? 'no type'})`,
-      db.status ?? '-',
-      '-',
-      ...expected(db.status),
-    ]),
-  ]);
+      const row = databaseRow(`${ref.label}/${db.name}`, db.status ?? undefined, options.expectStatus);
+      if (row.cause) failures.push(row.cause.text);
+      if (row.cause) ofSystem[i]!.push(row.cause.text);
+      return row;
+    }),
+  );
   const failure = [base.failure, ...failures].filter(Boolean).join(' ') || undefined;
   return {
     outputs: {
       ...base.outputs,
       instances: entries.map((entry, i) => ({ ...entry, databases: listed[i] })),
     },
-    summary: [{ ...table, title: 'erp-status (whole system)', rows }, ...base.summary.slice(1)],
+    summary: [{ ...base.summary[0]!, title: 'erp-status (whole system)' }, ...base.summary.slice(1)],
     failure,
-    rows: base.rows?.map((row, i) => withDatabases(row, ofSystem[i] ?? [])),
+    rows: base.rows?.map((row, i) => withDatabases({ ...row, steps: databaseRows[i] }, ofSystem[i] ?? [])),
   };
+}
+
+/** One database's read as a row under its system: its status (before and after, as `instances` says a read). */
+function databaseRow(target: string, status: string | undefined, expectStatus?: string): StepRow {
+  const read = { step: 'database', target, before: status, after: status };
+  if (!expectStatus || holds(status, expectStatus)) return { ...read, outcome: 'succeeded', word: 'read' };
+  const text = `Database instance '${target}' is ${status ?? 'of no status'}, not ${expectStatus} (expect-status).`;
+  return { ...read, outcome: 'failed', word: 'failed', cause: { text, kind: 'other' } };
 }
 
 /** A system's row failed where one of its databases is not as expected, or could not be listed. */
