@@ -1949,7 +1949,8 @@ function partsOf(facts) {
 }
 /**
  * erp-status's parts of one system read: its central services and application instances (two list reads); none
- * (null, and a line in the log) where a list could not be read, which the status read itself does not fail.
+ * (null, `not read`, and a line in the log) where a list could not be read, which the status read itself does not
+ * fail.
  */
 async function readParts(ref, where, io) {
     const kinds = ['central services', 'application'];
@@ -1957,12 +1958,27 @@ async function readParts(ref, where, io) {
         const parts = await readPartFacts(io.client, { ...where, ref, signal: io.ctx.signal, kinds });
         const shown = partsOf({ name: ref.label, parts });
         io.log.info(`parts: ${shown.map((p) => `${p.name} ${p.health ?? '-'}${p.dispatcher ? `, dispatcher ${p.dispatcher}` : ''}`).join('; ') || 'none listed'}`);
-        return shown;
+        return { parts: shown, word: partsWord(shown) };
     }
     catch (error) {
         io.log.info(`its parts could not be read: ${why(error)}`);
-        return null;
+        return { parts: null, word: 'not read' };
     }
+}
+/** `all healthy`, or each part that does not serve with what was read (`app0: health Unknown, dispatcher Stopped`). */
+function partsWord(parts) {
+    if (parts.length === 0)
+        return 'none listed';
+    const said = parts.flatMap((p) => {
+        const dispatcher = p.part === 'application' && !(0,client_status/* sameStatus */.H5)(p.dispatcher, 'Running');
+        if ((0,client_status/* sameStatus */.H5)(p.health, 'Healthy') && !dispatcher)
+            return [];
+        const health = `health ${p.health ?? 'none'}`;
+        return [
+            `${p.name}: ${p.part === 'application' ? `${health}, dispatcher ${p.dispatcher ?? 'none'}` : health}`,
+        ];
+    });
+    return said.length === 0 ? 'all healthy' : said.join('; ');
 }
 /** Each part that does not yet serve, with its last value: `app02: dispatcher Stopped`; none when healthy. */
 function notHealthy(facts) {

@@ -20392,11 +20392,11 @@ async function erpStatus(options, client, ctx) {
             running: 'reading',
             of: 'read',
             id: (0,instance_ref/* idOf */.TH)(targets[i].ref),
-            parts: partsWord(parts.get(o.target)),
+            parts: parts.get(o.target)?.word,
         })),
         outputs: {
             result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
-            instances: outcomes.map((o) => ({ ...(0,outcome/* instanceEntry */.sI)(o), parts: parts.get(o.target) ?? null })),
+            instances: outcomes.map((o) => ({ ...(0,outcome/* instanceEntry */.sI)(o), parts: parts.get(o.target)?.parts ?? null })),
         },
         summary: [
             {
@@ -20417,29 +20417,6 @@ async function erpStatus(options, client, ctx) {
         ],
         failure,
     };
-}
-/**
- * erp-status's parts in a few words for its row: `all healthy`, or each part that does not serve with what was
- * read (`app0: health Unknown, dispatcher Stopped`); `not read` where a list could not be, none where the system
- * itself was not read.
- */
-function partsWord(parts) {
-    if (parts === undefined)
-        return undefined;
-    if (parts === null)
-        return 'not read';
-    const said = parts.flatMap((p) => {
-        const dispatcher = p.part === 'application' && !(0,client_status/* sameStatus */.H5)(p.dispatcher, 'Running');
-        if ((0,client_status/* sameStatus */.H5)(p.health, 'Healthy') && !dispatcher)
-            return [];
-        const health = `health ${p.health ?? 'none'}`;
-        return [
-            `${p.name}: ${p.part === 'application' ? `${health}, dispatcher ${p.dispatcher ?? 'none'}` : health}`,
-        ];
-    });
-    if (parts.length === 0)
-        return 'none listed';
-    return said.length === 0 ? 'all healthy' : said.join('; ');
 }
 async function readOne(ref, url, expectStatus, client, ctx) {
     const name = ref.label;

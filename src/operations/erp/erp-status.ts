@@ -16,7 +16,7 @@ import { readInstance } from './instance-state.js';
 import { failureOf, instanceEntry } from './outcome.js';
 import { failedAt, type TargetResult } from './target-result.js';
 import { notFound, READ_PERMISSION } from './read-failure.js';
-import type { PartHealth } from './health.js';
+import type { PartsRead } from './health.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
 import { described, firstLine } from './wording.js';
 import { erpCode } from './load.js';
@@ -67,7 +67,7 @@ export async function erpStatus(
     ref,
     url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),
   }));
-  const parts = new Map<string, PartHealth[] | null>();
+  const parts = new Map<string, PartsRead>();
   const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
     title: (t) => `erp-status ${t.ref.label}`,
     logName: (t) => t.ref.label,
@@ -90,12 +90,12 @@ export async function erpStatus(
         running: 'reading',
         of: 'read',
         id: idOf(targets[i]!.ref),
-        parts: partsWord(parts.get(o.target)),
+        parts: parts.get(o.target)?.word,
       }),
     ),
     outputs: {
       result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
-      instances: outcomes.map((o) => ({ ...instanceEntry(o), parts: parts.get(o.target) ?? null })),
+      instances: outcomes.map((o) => ({ ...instanceEntry(o), parts: parts.get(o.target)?.parts ?? null })),
     },
     summary: [
       {
@@ -116,26 +116,6 @@ export async function erpStatus(
     ],
     failure,
   };
-}
-
-/**
- * erp-status's parts in a few words for its row: `all healthy`, or each part that does not serve with what was
- * read (`app0: health Unknown, dispatcher Stopped`); `not read` where a list could not be, none where the system
- * itself was not read.
- */
-export function partsWord(parts: PartHealth[] | null | undefined): string | undefined {
-  if (parts === undefined) return undefined;
-  if (parts === null) return 'not read';
-  const said = parts.flatMap((p) => {
-    const dispatcher = p.part === 'application' && !sameStatus(p.dispatcher, 'Running');
-    if (sameStatus(p.health, 'Healthy') && !dispatcher) return [];
-    const health = `health ${p.health ?? 'none'}`;
-    return [
-      `${p.name}: ${p.part === 'application' ? `${health}, dispatcher ${p.dispatcher ?? 'none'}` : health}`,
-    ];
-  });
-  if (parts.length === 0) return 'none listed';
-  return said.length === 0 ? 'all healthy' : said.join('; ');
 }
 
 async function readOne(

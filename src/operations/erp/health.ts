@@ -33,15 +33,22 @@ export function partsOf(facts: Pick<SystemFacts, 'parts'> & { name: string }): P
   );
 }
 
+/** erp-status's parts of one system as read (none where a list could not be), and in a few words for its row. */
+export interface PartsRead {
+  parts: PartHealth[] | null;
+  word: string;
+}
+
 /**
  * erp-status's parts of one system read: its central services and application instances (two list reads); none
- * (null, and a line in the log) where a list could not be read, which the status read itself does not fail.
+ * (null, `not read`, and a line in the log) where a list could not be read, which the status read itself does not
+ * fail.
  */
 export async function readParts(
   ref: InstanceRef,
   where: { baseUrl: URL; apiVersion: string },
   io: { client: HttpClient; ctx: OperationContext; log: InstanceLog },
-): Promise<PartHealth[] | null> {
+): Promise<PartsRead> {
   const kinds: PartKind[] = ['central services', 'application'];
   try {
     const parts = await readPartFacts(io.client, { ...where, ref, signal: io.ctx.signal, kinds });
@@ -49,11 +56,25 @@ export async function readParts(
     io.log.info(
       `parts: ${shown.map((p) => `${p.name} ${p.health ?? '-'}${p.dispatcher ? `, dispatcher ${p.dispatcher}` : ''}`).join('; ') || 'none listed'}`,
     );
-    return shown;
+    return { parts: shown, word: partsWord(shown) };
   } catch (error) {
     io.log.info(`its parts could not be read: ${why(error)}`);
-    return null;
+    return { parts: null, word: 'not read' };
   }
+}
+
+/** `all healthy`, or each part that does not serve with what was read (`app0: health Unknown, dispatcher Stopped`). */
+function partsWord(parts: PartHealth[]): string {
+  if (parts.length === 0) return 'none listed';
+  const said = parts.flatMap((p) => {
+    const dispatcher = p.part === 'application' && !sameStatus(p.dispatcher, 'Running');
+    if (sameStatus(p.health, 'Healthy') && !dispatcher) return [];
+    const health = `health ${p.health ?? 'none'}`;
+    return [
+      `${p.name}: ${p.part === 'application' ? `${health}, dispatcher ${p.dispatcher ?? 'none'}` : health}`,
+    ];
+  });
+  return said.length === 0 ? 'all healthy' : said.join('; ');
 }
 
 /** Each part that does not yet serve, with its last value: `app02: dispatcher Stopped`; none when healthy. */
