@@ -13,7 +13,8 @@ export function needValgrind(): void {
 
 /**
  * The command that runs `node <args>` under callgrind. valgrind drops variables whose names hold a `-` (the
- * runner's `INPUT_BASE-URL`), so a traced /usr/bin/env sets those; its own instructions are a few thousand.
+ * runner's `INPUT_BASE-URL`), so a traced /usr/bin/env sets those; its own instructions are a few thousand. They
+ * stand in its arguments, where `ps` shows them: the bench's inputs are the loopback emulator's throw-away ones.
  */
 export function underCallgrind(args: string[], env: Record<string, string>): [string, string[]] {
   const dashed = Object.keys(env).filter((name) => name.includes('-'));
