@@ -30,6 +30,7 @@ beforeAll(async () => {
           H05: { applicationInstances: ['app01', 'app02'], dispatcherStopped: ['app02'] },
           H06: { applicationInstances: ['app01', 'app02'], dispatcherStopped: ['app02'] },
           H07: { applicationInstances: ['app01', 'app02'], dispatcherStopped: ['app02'] },
+          H09: { databases: [{ name: 'db0', status: 'Offline' }] },
         },
       },
     },
@@ -127,6 +128,30 @@ describe('the checks before the window (preflight)', () => {
     expect(r.stdout).not.toContain('checks (');
     expect(erpPosts(e, ['H02'], from)).toHaveLength(1);
     expect(e.requests.slice(from).some((q) => q.url.pathname.endsWith('/applicationInstances'))).toBe(false);
+  });
+});
+
+describe("a snooze's databases, from the checks' lists", () => {
+  const lists = (system: string, from: number) =>
+    e.requests
+      .slice(from)
+      .filter((q) => q.url.pathname.endsWith(`/erpVirtualInstances/${system}/databaseInstances`));
+
+  it('deallocate-vm alone: the databases the checks listed are not listed again; HANA Offline, the stop is sent', async () => {
+    const from = e.requests.length;
+    const r = await run({ operation: 'erp-stop', 'erp-virtual-instance': 'H09', 'deallocate-vm': 'true' });
+    expect(r.code).toBe(0);
+    expect(erpPosts(e, ['H09'], from)).toHaveLength(1);
+    expect(lists('H09', from)).toHaveLength(1);
+  });
+
+  it('deallocate-vm alone: a HANA database the checks listed Running refuses the system, nothing sent', async () => {
+    const from = e.requests.length;
+    const r = await run({ operation: 'erp-stop', 'erp-virtual-instance': 'H10', 'deallocate-vm': 'true' });
+    expect(r.code).toBe(1);
+    expect(erpPosts(e, ['H10'], from)).toEqual([]);
+    expect(lists('H10', from)).toHaveLength(1);
+    expect(r.errors[0]).toContain("has HANA database instance 'db0' Running, not Offline");
   });
 });
 

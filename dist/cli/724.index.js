@@ -115,7 +115,8 @@ var close_misses = __webpack_require__(3878);
 
 
 /**
- * The hook where an erp operation reads a system before acting on it (act-on.ts): a system
+ * The hook where an erp operation reads a system before acting on it (act-on.ts, and planners.ts before a
+ * whole-system window): a system
  * chosen by a selection that the read shows no longer matching is left alone, named in a warning, and skipped.
  */
 function leftAlone(options, read, log) {
@@ -215,7 +216,11 @@ function isHana(databaseType) {
     return /^(hdb|hana)$/i.test(databaseType ?? '');
 }
 /** A system's databases as its list (C3) shows them, for the window's plan. */
-const systemDatabases = (databases) => databases.map((db) => ({ name: db.name, databaseType: db.properties?.databaseType ?? undefined }));
+const systemDatabases = (databases) => databases.map((db) => ({
+    name: db.name,
+    databaseType: db.properties?.databaseType ?? undefined,
+    status: db.properties?.status ?? undefined,
+}));
 /** Why a system's window cannot run at all (a database that is not HANA), before anything is sent; else undefined. */
 function windowRefusal(system, databases) {
     const other = databases.find((db) => !isHana(db.databaseType));
@@ -232,10 +237,10 @@ function windowRefusal(system, databases) {
  * anything is sent to it; undefined where every database is Offline, or it has none.
  */
 function snoozeRefusal(system, databases) {
-    const running = databases.find((db) => isHana(db.properties?.databaseType) && !/^offline$/i.test(db.properties?.status ?? ''));
+    const running = databases.find((db) => isHana(db.databaseType) && !/^offline$/i.test(db.status ?? ''));
     if (!running)
         return undefined;
-    return (`Erp virtual instance '${system}' has HANA database instance '${running.name}' ${running.properties?.status ?? 'of no status'}, not Offline: ` +
+    return (`Erp virtual instance '${system}' has HANA database instance '${running.name}' ${running.status ?? 'of no status'}, not Offline: ` +
         `deallocate-vm: true alone would deallocate the machines before the database stops, and the service could then no longer stop it. ` +
         `Set whole-system: true, which stops the database first; nothing was sent to it.`);
 }
@@ -256,9 +261,10 @@ function snoozeRefusal(system, databases) {
 async function snoozeFirst(o) {
     const { step: target, client, ctx, log } = o;
     const startedAt = ctx.clock.now();
-    let databases;
+    // The checks' list where they just read it, else the list read here.
+    let databases = target.read?.takeDatabases();
     try {
-        databases = await listDatabases(client, (0,instance_ref/* databaseUrl */.FA)(o.options.baseUrl, target.ref, o.apiVersion), ctx.signal);
+        databases ??= systemDatabases(await listDatabases(client, (0,instance_ref/* databaseUrl */.FA)(o.options.baseUrl, target.ref, o.apiVersion), ctx.signal));
     }
     catch (error) {
         return (0,read_failure/* listFailure */.PH)({ ref: target.ref, error, durationMs: ctx.clock.now() - startedAt, log, ctx });
@@ -361,23 +367,26 @@ var retry = __webpack_require__(7785);
 
 
 /**
- * One step on one target, as a planner (planners.ts) makes it and `runSteps` runs it through `actOn`: what it
- * sends and where, the end it expects, whether skip-if-done may skip it, whether it is on the machines, how it is
- * said. The driver reads these facts; what differs by verb it looks up in the verb's row (verbs.ts).
- */
-/**
- * A read handed to a step's first run: taken once, so the same step run again (another job moved its target away:
+ * What the checks read, handed to a step's first run: the system's read (its `before`) and its databases' list (a
+ * snooze's guard, act-guards.ts). Each is taken once, so the same step run again (another job moved its target away:
  * parts/two-hands.ts) reads anew; a stale Offline would skip the stop it is run again for.
  */
 class HandedRead {
     state;
-    constructor(state) {
-        this.state = state;
+    databases;
+    constructor(read) {
+        this.state = read.state;
+        this.databases = read.databases;
     }
     take() {
         const state = this.state;
         this.state = undefined;
         return state;
+    }
+    takeDatabases() {
+        const databases = this.databases;
+        this.databases = undefined;
+        return databases;
     }
 }
 /**
@@ -1246,7 +1255,6 @@ function stepsResult({ run, refs, outcomes, windows, ctx, whole, stepped, }) {
         running,
         title,
         targetHeader: 'erp virtual instance',
-        several: outcomes.length > 1,
         severalFailed: `erp virtual instances did not ${run.word}`,
         resultKey: 'erpVirtualInstance',
         instances: true,
@@ -1930,7 +1938,10 @@ function knownOf(facts) {
     if (facts.partsUnread !== undefined)
         return { read };
     const databases = facts.parts.filter((p) => p.kind === 'database');
-    return { read, databases: databases.map((db) => ({ name: db.name, databaseType: db.databaseType })) };
+    return {
+        read,
+        databases: databases.map((db) => ({ name: db.name, databaseType: db.databaseType, status: db.status })),
+    };
 }
 
 // EXTERNAL MODULE: ./src/operations/format.ts
@@ -2084,9 +2095,9 @@ function around(steps, ref, a) {
         : -1;
     return steps.map((step, i) => {
         const plan = `${i === 0 && line ? `${line} → ` : ''}${step.plan}`;
-        // The checks' read of the system is its first step's read where that step reads the system.
-        if (i === 0 && a.read && step.target === ref.label)
-            step = { ...step, read: new HandedRead(a.read) };
+        // The checks' reads of the system are its first step's where that step acts on the system.
+        if (i === 0 && (a.read || a.databases) && step.target === ref.label)
+            step = { ...step, read: new HandedRead({ state: a.read, databases: a.databases }) };
         if (i !== up || !health)
             return { ...step, plan };
         const read = { ...health, baseUrl: o.options.baseUrl, apiVersion: a.apiVersion };
@@ -2309,7 +2320,7 @@ function planRun(o, io) {
         const checked = await preflight(ref, checks, { ...io, log });
         if ('refused' in checked)
             return checked.refused;
-        const known = 'known' in checked ? checked.known : undefined;
+        const { known } = checked;
         const read = known?.read;
         const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }, read) : row.verbs;
         if ('target' in verbs)
@@ -2323,7 +2334,13 @@ function planRun(o, io) {
             planned = verbs.flatMap((verb, i) => bringsBack(planSystem(ref, { ...one, verb }), i));
         }
         return Array.isArray(planned)
-            ? around(planned, ref, { o, line: checked.line, read, apiVersion: run.apiVersion })
+            ? around(planned, ref, {
+                o,
+                line: checked.line,
+                read,
+                databases: known?.databases,
+                apiVersion: run.apiVersion,
+            })
             : planned;
     };
 }
@@ -2403,10 +2420,10 @@ async function statusWindow(options, client, ctx, readSystems) {
     const databaseRows = refs.map((ref, i) => listed[i].map((db) => {
         ctx.logger.info(`${ref.label}: database ${db.name} (${db.databaseType ?? 'no type'}) is ${db.status ?? 'of no status'}`);
         const row = databaseRow(`${ref.label}/${db.name}`, db.status ?? undefined, options.expectStatus);
-        if (row.cause)
+        if (row.cause) {
             failures.push(row.cause.text);
-        if (row.cause)
             ofSystem[i].push(row.cause.text);
+        }
         return row;
     }));
     const failure = [base.failure, ...failures].filter(Boolean).join(' ') || undefined;
@@ -3112,7 +3129,6 @@ async function waitForOperation(options, client, ctx) {
         running: 'still running',
         title: 'wait-for-operation',
         targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
-        several,
         severalFailed: 'operations did not end well',
         operations: true,
     });

@@ -20510,9 +20510,9 @@ async function erpStop(options, client, ctx) {
 // erp-start's inputs, selection included (run-declaration.ts: whatever it gains, restart reads too), but for the
 // machines (a restart starts none) and wait (each stop must end before its start is sent).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the two left out by name
-const { startVm, wait, ...erp_restart_START_INPUTS } = START_AND_SELECTION_INPUTS;
+const { startVm, wait, ...RESTART_START_INPUTS } = START_AND_SELECTION_INPUTS;
 const RESTART_INPUTS = {
-    ...erp_restart_START_INPUTS,
+    ...RESTART_START_INPUTS,
     // No machine step: never the snooze's api-version.
     apiVersion: (0,operations_module/* optional */.lq)('api-version', vocabulary/* ERP_API_VERSION */.QU),
     softStopTimeoutSeconds: (0,operations_module/* withDefault */.IQ)('soft-stop-timeout-seconds'),
@@ -27344,9 +27344,11 @@ function overallStatus(outcomes) {
 }
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 function report(outcomes, options) {
+    // Several targets: `result` an array, `operation-status` Succeeded only if all succeeded.
+    const several = outcomes.length > 1;
     const last = outcomes[outcomes.length - 1];
-    const operationStatus = options.several ? overallStatus(outcomes) : ((0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(last) ?? '');
-    const result = options.several
+    const operationStatus = several ? overallStatus(outcomes) : ((0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(last) ?? '');
+    const result = several
         ? outcomes.map((o) => ({
             ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
             ...o.operation?.body,
@@ -27386,7 +27388,7 @@ function report(outcomes, options) {
             ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
         },
         summary: [table],
-        failure: failureOf(outcomes, options.severalFailed, options.several),
+        failure: failureOf(outcomes, options.severalFailed),
         rows: outcomes.map((o) => (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .targetRow */ .aE)(o, {
             running: options.running,
             of: options.instances ? 'action' : 'operation',

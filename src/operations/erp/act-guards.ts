@@ -17,7 +17,7 @@ import { databaseUrl } from './instance-ref.js';
 import type { Step } from './step.js';
 import { isEnd, VERBS } from './verbs.js';
 import { inSentence, whyCut } from './wording.js';
-import { listDatabases, snoozeRefusal } from './parts/preflight.js';
+import { listDatabases, snoozeRefusal, systemDatabases } from './parts/preflight.js';
 
 /** What acting on one target needs; the rules here decide before and around its POST. */
 export interface ActOn extends TargetIo {
@@ -39,12 +39,11 @@ export interface ActOn extends TargetIo {
 export async function snoozeFirst(o: ActOn): Promise<TargetResult | undefined> {
   const { step: target, client, ctx, log } = o;
   const startedAt = ctx.clock.now();
-  let databases;
+  // The checks' list where they just read it, else the list read here.
+  let databases = target.read?.takeDatabases();
   try {
-    databases = await listDatabases(
-      client,
-      databaseUrl(o.options.baseUrl, target.ref, o.apiVersion),
-      ctx.signal,
+    databases ??= systemDatabases(
+      await listDatabases(client, databaseUrl(o.options.baseUrl, target.ref, o.apiVersion), ctx.signal),
     );
   } catch (error) {
     return listFailure({ ref: target.ref, error, durationMs: ctx.clock.now() - startedAt, log, ctx });

@@ -15,10 +15,10 @@ import { erpCode } from './load.js';
 // erp-start's inputs, selection included (run-declaration.ts: whatever it gains, restart reads too), but for the
 // machines (a restart starts none) and wait (each stop must end before its start is sent).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the two left out by name
-const { startVm, wait, ...START_INPUTS } = START_AND_SELECTION_INPUTS;
+const { startVm, wait, ...RESTART_START_INPUTS } = START_AND_SELECTION_INPUTS;
 
 const RESTART_INPUTS = {
-  ...START_INPUTS,
+  ...RESTART_START_INPUTS,
   // No machine step: never the snooze's api-version.
   apiVersion: optional('api-version', ERP_API_VERSION),
   softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),

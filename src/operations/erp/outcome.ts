@@ -19,8 +19,6 @@ export interface ReportOptions {
   /** The summary table's title and first column. */
   title: string;
   targetHeader: string;
-  /** Several targets: `result` an array, `operation-status` Succeeded only if all succeeded. */
-  several: boolean;
   /** What a failure of several is: "erp virtual instances did not stop". */
   severalFailed: string;
   /** The key that names each target in a several-target `result` (`erpVirtualInstance`); none: not named. */
@@ -42,9 +40,11 @@ export interface ReportOptions {
 
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 export function report(outcomes: TargetResult[], options: ReportOptions): OperationResult {
+  // Several targets: `result` an array, `operation-status` Succeeded only if all succeeded.
+  const several = outcomes.length > 1;
   const last = outcomes[outcomes.length - 1]!;
-  const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
-  const result = options.several
+  const operationStatus = several ? overallStatus(outcomes) : (statusOf(last) ?? '');
+  const result = several
     ? outcomes.map((o) => ({
         ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
         ...o.operation?.body,
@@ -84,7 +84,7 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
       ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
     },
     summary: [table],
-    failure: failureOf(outcomes, options.severalFailed, options.several),
+    failure: failureOf(outcomes, options.severalFailed),
     rows: outcomes.map((o) =>
       targetRow(o, {
         running: options.running,

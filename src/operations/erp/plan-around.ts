@@ -6,6 +6,7 @@ import type { InstanceLog } from './progress.js';
 import type { InstanceState, TargetResult } from './target-result.js';
 import { RUNS, VERBS, type RunName } from './verbs.js';
 import { HandedRead, type Step } from './step.js';
+import type { SystemDatabase } from './parts/preflight.js';
 
 /**
  * The steps of their own kind around a system's plan (issue 51): the checks before it (preflight) and the health
@@ -64,7 +65,13 @@ export function checkRun(o: ErpRun): { level: PreflightLevel; window: CheckWindo
 export function around(
   steps: Step[],
   ref: InstanceRef,
-  a: { o: ErpRun; line?: string; read?: InstanceState; apiVersion: string },
+  a: {
+    o: ErpRun;
+    line?: string;
+    read?: InstanceState;
+    databases?: readonly SystemDatabase[];
+    apiVersion: string;
+  },
 ): Step[] {
   const { o, line } = a;
   const health = o.health && o.options.verify && o.options.wait ? o.health : undefined;
@@ -74,8 +81,9 @@ export function around(
     : -1;
   return steps.map((step, i) => {
     const plan = `${i === 0 && line ? `${line} → ` : ''}${step.plan}`;
-    // The checks' read of the system is its first step's read where that step reads the system.
-    if (i === 0 && a.read && step.target === ref.label) step = { ...step, read: new HandedRead(a.read) };
+    // The checks' reads of the system are its first step's where that step acts on the system.
+    if (i === 0 && (a.read || a.databases) && step.target === ref.label)
+      step = { ...step, read: new HandedRead({ state: a.read, databases: a.databases }) };
     if (i !== up || !health) return { ...step, plan };
     const read = { ...health, baseUrl: o.options.baseUrl, apiVersion: a.apiVersion };
     return {

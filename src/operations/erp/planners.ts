@@ -115,7 +115,7 @@ function planRun(o: ErpRun, io: Omit<TargetIo, 'log'>): DriverRun['plan'] {
     const checks = { ...checkRun(o), baseUrl: o.options.baseUrl, apiVersion: run.apiVersion, reads };
     const checked = await preflight(ref, checks, { ...io, log });
     if ('refused' in checked) return checked.refused;
-    const known = 'known' in checked ? checked.known : undefined;
+    const { known } = checked;
     const read = known?.read;
     const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }, read) : row.verbs;
     if ('target' in verbs) return verbs;
@@ -127,7 +127,13 @@ function planRun(o: ErpRun, io: Omit<TargetIo, 'log'>): DriverRun['plan'] {
       planned = verbs.flatMap((verb, i) => bringsBack(planSystem(ref, { ...one, verb }), i));
     }
     return Array.isArray(planned)
-      ? around(planned, ref, { o, line: checked.line, read, apiVersion: run.apiVersion })
+      ? around(planned, ref, {
+          o,
+          line: checked.line,
+          read,
+          databases: known?.databases,
+          apiVersion: run.apiVersion,
+        })
       : planned;
   };
 }

@@ -71,7 +71,6 @@ export async function waitForOperation(
     running: 'still running',
     title: 'wait-for-operation',
     targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
-    several,
     severalFailed: 'operations did not end well',
     operations: true,
   });

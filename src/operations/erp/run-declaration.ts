@@ -29,7 +29,7 @@ export function runDeclaration(run: RunName, wholeSystem: string) {
 }
 
 /** erp-start's own inputs: erp-restart reads them too, but for the machines (start-vm) and wait. */
-export const START_INPUTS = {
+const START_INPUTS = {
   ...INSTANCE_ACTION_INPUTS,
   startVm: withDefault('start-vm'),
   wholeSystem: withDefault('whole-system'),

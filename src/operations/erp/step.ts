@@ -4,23 +4,22 @@ import type { OperationContext } from '../types.js';
 import type { InstanceRef } from './instance-ref.js';
 import type { InstanceState, TargetResult } from './target-result.js';
 import type { InstanceLog } from './progress.js';
+import type { SystemDatabase } from './parts/preflight.js';
 import { VERBS, type Verb } from './verbs.js';
 import { describeFallback, type StepName } from './wording.js';
 
 /**
- * One step on one target, as a planner (planners.ts) makes it and `runSteps` runs it through `actOn`: what it
- * sends and where, the end it expects, whether skip-if-done may skip it, whether it is on the machines, how it is
- * said. The driver reads these facts; what differs by verb it looks up in the verb's row (verbs.ts).
- */
-/**
- * A read handed to a step's first run: taken once, so the same step run again (another job moved its target away:
+ * What the checks read, handed to a step's first run: the system's read (its `before`) and its databases' list (a
+ * snooze's guard, act-guards.ts). Each is taken once, so the same step run again (another job moved its target away:
  * parts/two-hands.ts) reads anew; a stale Offline would skip the stop it is run again for.
  */
 export class HandedRead {
   private state: InstanceState | undefined;
+  private databases: readonly SystemDatabase[] | undefined;
 
-  constructor(state: InstanceState) {
-    this.state = state;
+  constructor(read: { state?: InstanceState; databases?: readonly SystemDatabase[] }) {
+    this.state = read.state;
+    this.databases = read.databases;
   }
 
   take(): InstanceState | undefined {
@@ -28,8 +27,19 @@ export class HandedRead {
     this.state = undefined;
     return state;
   }
+
+  takeDatabases(): readonly SystemDatabase[] | undefined {
+    const databases = this.databases;
+    this.databases = undefined;
+    return databases;
+  }
 }
 
+/**
+ * One step on one target, as a planner (step-plans.ts) makes it and `runSteps` runs it through `actOn`: what it
+ * sends and where, the end it expects, whether skip-if-done may skip it, whether it is on the machines, how it is
+ * said. The driver reads these facts; what differs by verb it looks up in the verb's row (verbs.ts).
+ */
 export interface Step {
   step: StepName;
   /** How the step names its target: the system (`X01`) or one of its databases (`X01/db0`). */

@@ -135,7 +135,6 @@ export function stepsResult({
       running,
       title,
       targetHeader: 'erp virtual instance',
-      several: outcomes.length > 1,
       severalFailed: `erp virtual instances did not ${run.word}`,
       resultKey: 'erpVirtualInstance',
       instances: true,

@@ -1,6 +1,7 @@
 /**
- * What one target's work ended as: the shapes outcome.ts reports and rows.ts turns into typed rows, and `unsent`,
- * the one of a target nothing was sent to.
+ * What one target's work ended as (`TargetResult`, with what was read of it: `InstanceState`), the shapes outcome.ts
+ * reports and rows.ts turns into typed rows, and the few constructors that make them, one for each way a target ends
+ * without an operation followed: `unsent`, `skipped`, `followedToEnd`, `notWaitedOn`, `failedAt`.
  */
 import type { PlannedRequest } from '../../client/dry-run.js';
 import type { HttpResponse } from '../../client/http.js';

@@ -29,7 +29,7 @@ export interface VerbRow {
    * a deallocating stop (Offline does not show them deallocated).
    */
   skipOnMachines: boolean;
-  /** What must hold before the one system-level step on the machines is sent (planners.ts). */
+  /** What must hold before the one system-level step on the machines is sent (step-plans.ts). */
   machinesPreflight?: 'databases offline';
   /** A soft stop the service refuses may be sent again as a hard one (hard-stop-fallback). */
   softStop: boolean;

@@ -74,7 +74,6 @@ function stopResult(targets: Target[], failure?: string): OperationResult {
   const result = report(outcomes, {
     title: 'erp-stop',
     targetHeader: 'erp virtual instance',
-    several: true,
     severalFailed: 'erp virtual instances did not stop',
     resultKey: 'erpVirtualInstance',
     context: CONTEXT,
@@ -433,7 +432,6 @@ describe('wait-for-operation', () => {
       running: 'still running',
       title: 'wait-for-operation',
       targetHeader: 'operation',
-      several: true,
       severalFailed: 'operations did not end well',
       operations: true,
     });

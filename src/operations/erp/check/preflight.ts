@@ -104,5 +104,8 @@ function knownOf(facts: SystemFacts): Known {
   const read = facts.response && { status: facts.status, health: facts.health, response: facts.response };
   if (facts.partsUnread !== undefined) return { read };
   const databases = facts.parts.filter((p) => p.kind === 'database');
-  return { read, databases: databases.map((db) => ({ name: db.name, databaseType: db.databaseType })) };
+  return {
+    read,
+    databases: databases.map((db) => ({ name: db.name, databaseType: db.databaseType, status: db.status })),
+  };
 }

@@ -5,7 +5,8 @@ import { noLongerSelected } from './close-misses.js';
 import type { Selection } from './selection.js';
 
 /**
- * The hook where an erp operation reads a system before acting on it (act-on.ts): a system
+ * The hook where an erp operation reads a system before acting on it (act-on.ts, and planners.ts before a
+ * whole-system window): a system
  * chosen by a selection that the read shows no longer matching is left alone, named in a warning, and skipped.
  */
 export function leftAlone(

@@ -49,11 +49,16 @@ export function isHana(databaseType: string | null | undefined): boolean {
 export interface SystemDatabase {
   name: string;
   databaseType?: string;
+  status?: string;
 }
 
 /** A system's databases as its list (C3) shows them, for the window's plan. */
 export const systemDatabases = (databases: readonly DatabaseInstance[]): SystemDatabase[] =>
-  databases.map((db) => ({ name: db.name, databaseType: db.properties?.databaseType ?? undefined }));
+  databases.map((db) => ({
+    name: db.name,
+    databaseType: db.properties?.databaseType ?? undefined,
+    status: db.properties?.status ?? undefined,
+  }));
 
 /** Why a system's window cannot run at all (a database that is not HANA), before anything is sent; else undefined. */
 export function windowRefusal(system: string, databases: readonly SystemDatabase[]): string | undefined {
@@ -72,13 +77,11 @@ export function windowRefusal(system: string, databases: readonly SystemDatabase
  * HANA database may still run: the service then can no longer stop it (C4). Why this system is refused, before
  * anything is sent to it; undefined where every database is Offline, or it has none.
  */
-export function snoozeRefusal(system: string, databases: readonly DatabaseInstance[]): string | undefined {
-  const running = databases.find(
-    (db) => isHana(db.properties?.databaseType) && !/^offline$/i.test(db.properties?.status ?? ''),
-  );
+export function snoozeRefusal(system: string, databases: readonly SystemDatabase[]): string | undefined {
+  const running = databases.find((db) => isHana(db.databaseType) && !/^offline$/i.test(db.status ?? ''));
   if (!running) return undefined;
   return (
-    `Erp virtual instance '${system}' has HANA database instance '${running.name}' ${running.properties?.status ?? 'of no status'}, not Offline: ` +
+    `Erp virtual instance '${system}' has HANA database instance '${running.name}' ${running.status ?? 'of no status'}, not Offline: ` +
     `deallocate-vm: true alone would deallocate the machines before the database stops, and the service could then no longer stop it. ` +
     `Set whole-system: true, which stops the database first; nothing was sent to it.`
   );

@@ -54,8 +54,10 @@ export async function statusWindow(
         `${ref.label}: database ${db.name} (${db.databaseType ?? 'no type'}) is ${db.status ?? 'of no status'}`,
       );
       const row = databaseRow(`${ref.label}/${db.name}`, db.status ?? undefined, options.expectStatus);
-      if (row.cause) failures.push(row.cause.text);
-      if (row.cause) ofSystem[i]!.push(row.cause.text);
+      if (row.cause) {
+        failures.push(row.cause.text);
+        ofSystem[i]!.push(row.cause.text);
+      }
       return row;
     }),
   );
