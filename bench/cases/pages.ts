@@ -101,12 +101,19 @@ const REGIONS = [
   'japaneast',
 ];
 
+/** Who reads the regions: the action, or a least client (floor.ts) without or with zod's validation of each page. */
+const READERS = {
+  action: { suffix: '', main: (env: BenchEnv) => env.actionMain },
+  least: { suffix: ', the least client', main: (env: BenchEnv) => env.floorRequestsMain },
+  'least with zod': { suffix: ', the least client with zod', main: (env: BenchEnv) => env.floorZodMain },
+};
+
 /**
  * check-image-cached over `n` regions of the same listing, ours on its last page: every page is read (the floor),
  * and the regions at once should cost little more wall time than one.
  */
-const acrossRegions = (n: number, least = false): Case => ({
-  name: `image in ${n} region(s)${least ? ', the least client' : ''}`,
+const acrossRegions = (n: number, reader: keyof typeof READERS = 'action'): Case => ({
+  name: `image in ${n} region(s)${READERS[reader].suffix}`,
   async run(env) {
     const { images, pageSize } = SETTINGS.regions;
     const listing = [
@@ -120,7 +127,7 @@ const acrossRegions = (n: number, least = false): Case => ({
     };
     return withEmulator(env, scenario, async (emu) => {
       const inputs = { operation: 'check-image-cached', ...resourceManager(emu), image: IMAGE };
-      const main = least ? env.floorRequestsMain : env.actionMain;
+      const main = READERS[reader].main(env);
       const run = await runChild([main], { ...inputs, location: locations.join(',') }, env);
       expectSuccess(this.name, run, run.outputs.cached === 'true');
       return {
@@ -141,6 +148,8 @@ export const PAGE_CASES: Case[] = [
   syncStart,
   acrossRegions(1),
   acrossRegions(SETTINGS.regions.count),
-  acrossRegions(1, true),
-  acrossRegions(SETTINGS.regions.count, true),
+  acrossRegions(1, 'least'),
+  acrossRegions(SETTINGS.regions.count, 'least'),
+  acrossRegions(1, 'least with zod'),
+  acrossRegions(SETTINGS.regions.count, 'least with zod'),
 ];
