@@ -24748,10 +24748,6 @@ async function run() {
     finally {
         process.off('SIGTERM', cancel);
         process.off('SIGINT', cancel);
-        // The step is done, outputs and summary written: whatever still holds the process (a renewal of the token
-        // that hangs, whose socket the runner's toolkit never times out) must not hold the job. Unref'd: an idle
-        // process ends at once.
-        setTimeout(() => process.exit(), LINGER_MS).unref();
     }
 }
 /** `summary: false` turns the summary off; an invalid value is reported by the operation's own validation. */
@@ -24788,8 +24784,6 @@ function describe(error) {
 function idTokenOffered() {
     return Boolean(process.env.ACTIONS_ID_TOKEN_REQUEST_URL && process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN);
 }
-/** How long the process may linger after the step is done before it is ended. */
-const LINGER_MS = 1_000;
 /** How long after the cancellation signal the step is ended whatever it is doing. */
 const CANCEL_EXIT_MS = 5_800;
 /** Errors whose message says all there is; anything else is unexpected, and its stack goes to the debug log. */
@@ -32852,11 +32846,21 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
+/** How long the process may linger after the step is done before it is ended. */
+const LINGER_MS = 1_000;
 // First: undici's WebAssembly parser then stays on V8's baseline tier, and memory stays bounded (docs/benchmark.md).
 (0,_client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_2__/* .setV8Flags */ .Ej)();
 // The process ends when run() returns: nothing gains from waiting for the keep-alive sockets to close.
 (0,_client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .dontWaitForDispatcherClose */ .Z2)();
-await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+try {
+    await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+}
+finally {
+    // The step is done, outputs and summary written: whatever still holds the process (a renewal of the token that
+    // hangs, whose socket the runner's toolkit never times out) must not hold the job. Unref'd: an idle process ends
+    // at once. Here, not in run(): the process is the entry's, and run() also runs inside the tests' process.
+    setTimeout(() => process.exit(), LINGER_MS).unref();
+}
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);

@@ -33,12 +33,9 @@ async function captured<T>(env: Record<string, string>, work: () => Promise<T>):
     stdout: process.stdout.write,
     stderr: process.stderr.write,
     columns: Object.getOwnPropertyDescriptor(process.stdout, 'columns'),
-    setTimeout: globalThis.setTimeout,
   };
   let stdout = '';
   let stderr = '';
-  // The action ends the process 1 s after the step is done (its linger net): that timer is cleared instead.
-  const exits: NodeJS.Timeout[] = [];
   process.env = env;
   process.exitCode = undefined;
   process.stdout.write = ((chunk: string | Uint8Array) => {
@@ -50,11 +47,6 @@ async function captured<T>(env: Record<string, string>, work: () => Promise<T>):
     return true;
   }) as typeof process.stderr.write;
   Object.defineProperty(process.stdout, 'columns', { value: undefined, configurable: true, writable: true });
-  globalThis.setTimeout = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    const timer = saved.setTimeout(callback, ms, ...args);
-    if (String(callback).includes('process.exit')) exits.push(timer);
-    return timer;
-  }) as typeof setTimeout;
   try {
     const value = await work();
     return {
@@ -64,8 +56,6 @@ async function captured<T>(env: Record<string, string>, work: () => Promise<T>):
       exitCode: process.exitCode === undefined ? undefined : Number(process.exitCode),
     };
   } finally {
-    for (const timer of exits) clearTimeout(timer);
-    globalThis.setTimeout = saved.setTimeout;
     process.stdout.write = saved.stdout;
     process.stderr.write = saved.stderr;
     if (saved.columns) Object.defineProperty(process.stdout, 'columns', saved.columns);

@@ -110,10 +110,6 @@ export async function run(): Promise<void> {
   } finally {
     process.off('SIGTERM', cancel);
     process.off('SIGINT', cancel);
-    // The step is done, outputs and summary written: whatever still holds the process (a renewal of the token
-    // that hangs, whose socket the runner's toolkit never times out) must not hold the job. Unref'd: an idle
-    // process ends at once.
-    setTimeout(() => process.exit(), LINGER_MS).unref();
   }
 }
 
@@ -149,9 +145,6 @@ function describe(error: unknown): string {
 function idTokenOffered(): boolean {
   return Boolean(process.env.ACTIONS_ID_TOKEN_REQUEST_URL && process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN);
 }
-
-/** How long the process may linger after the step is done before it is ended. */
-const LINGER_MS = 1_000;
 
 /** How long after the cancellation signal the step is ended whatever it is doing. */
 const CANCEL_EXIT_MS = 5_800;
