@@ -31,14 +31,17 @@ export async function runEmulator(args: Scan): Promise<number> {
   if (port !== undefined) scenario.emulator = { ...scenario.emulator, port: portNumber(port) };
 
   // Listening for Ctrl-C (and a test's SIGTERM) before anything can tell a user it is up.
-  const stopped = new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   let emulator: ServiceEmulator;
   try {
     emulator = await startEmulator(scenario);
   } catch (error) {
+    // Not up: the process keeps its own answer to a signal (the command line may run inside another process).
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') {
       const wanted = scenario.emulator?.port;
@@ -54,6 +57,8 @@ export async function runEmulator(args: Scan): Promise<number> {
   }
   process.stdout.write(`${emulatorBanner(emulator, scenario, file ?? 'the demo scenario (built in)')}\n`);
   await stopped;
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
   await emulator.close();
   return 0;
 }
