@@ -110,8 +110,9 @@ try {
   const cases = [...CASES.filter((c) => !only || only.test(c.name)), ...levers.flatMap((l) => l.cases)];
   for (const lever of levers) await lever.warm?.(env);
   if (counted !== undefined) {
-    // Counted, not timed: the start-up cases but their phase runs (a probe's marks mean nothing under valgrind).
-    const startup = cases.filter((c) => c.startup && !c.name.startsWith('phases: '));
+    // Counted, not timed: the start-up cases (their phase runs are not start-up cases: a probe's marks mean nothing
+    // under valgrind).
+    const startup = cases.filter((c) => c.startup);
     const samples = await playRounds(startup, startup, counted, counted, { ...env, instructions: true });
     console.log(instructionTable(samples, counted));
   } else {

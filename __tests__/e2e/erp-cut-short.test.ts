@@ -70,9 +70,11 @@ async function run(
     ...checks,
     ...inputs,
   };
+  // Any option of a run (a signal, an environment, a timeout) is the bundle's: the in-process run takes none.
+  const { bundle, ...runOptions } = options;
   const r =
-    options.bundle || options.signal || options.signalWhen || options.sigtermAfterMs
-      ? await runAction(all, options)
+    bundle || Object.keys(runOptions).length > 0
+      ? await runAction(all, runOptions)
       : await runActionInProcess(all);
   expectNoSecrets(r, emulatorSecrets(e));
   return unescapeCommands(r);

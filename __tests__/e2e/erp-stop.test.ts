@@ -53,7 +53,7 @@ async function run(inputs: Record<string, string>): Promise<ActionRun> {
   return unescapeCommands(result);
 }
 
-describe('erp-stop, run as a runner runs it', () => {
+describe('erp-stop, through the action (the bundle as a runner runs it where a case says so, else in this process)', () => {
   it('sends the body and api-version, follows the 202 to Succeeded and sets the outputs', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', {

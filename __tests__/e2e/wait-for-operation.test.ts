@@ -41,7 +41,7 @@ async function startStop(instance: string, via: Run = run): Promise<string> {
   return r.outputs['operation-url']!;
 }
 
-describe('wait-for-operation, run as a runner runs it', () => {
+describe('wait-for-operation, through the action (the bundle as a runner runs it where a case says so, else in this process)', () => {
   it('given the operations output, names each system and verifies its end: a false success fails (issue 32 point 6)', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { endStatus: 'PartiallyRunning' });

@@ -8,10 +8,13 @@ import { emulatorSecrets } from '../helpers/emulator.js';
 export { pollInterval } from '../helpers/operation-inputs.js';
 import { counts } from './tally.js';
 import { loadEveryArea } from '../../src/operations/module.js';
+import { REGISTRY } from '../../src/operations/registry.js';
 
 // The cases run concurrently in one process, and jest refuses an import() made while it is between two of its
-// tests: every area's run code is loaded now, once (src/operations/module.ts, areaCode).
-await loadEveryArea();
+// tests: every area's run code is loaded now, once (src/operations/module.ts, areaCode), the registry's areas
+// imported first so that there are some to load.
+if (REGISTRY.length === 0 || (await loadEveryArea()) === 0)
+  throw new Error('the fault harness loaded no area: import the registry before loadEveryArea()');
 
 /** Errors an operation may end with on purpose; anything else (a TypeError, a RangeError) is a crash. */
 export const KNOWN_ERRORS = new Set([

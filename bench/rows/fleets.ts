@@ -92,7 +92,7 @@ function throttledFleetRows({ m }: Figures, s: typeof SETTINGS): Row[] {
 /**
  * Whole-system windows: each system's four steps one after the other, `maxParallel` systems at once, under the
  * vendor's buckets. The fewest requests: the checks' three lists (the databases' among them, which the window's plan
- * reads too); the application read again before the database stop and each machine step (two hands); each of the
+ * takes from the checks' read); the application read again before the database stop and each machine step (two hands); each of the
  * four steps read first, sent, polled ⌈T/r⌉ times and read to verify. The ideal
  * wall is the longest of the three limits: the waves of systems, the read bucket and the write bucket.
  */

@@ -140,9 +140,11 @@ export function areaCode<T>(load: () => Promise<T>): () => Promise<T> {
 /**
  * Every area's run code, imported now: for tests that run operations concurrently in one process, since jest
  * refuses an import() made while it is between two of its tests (a case still running when another has ended).
+ * Only the areas whose modules were imported before (the registry's); how many it loaded.
  */
-export async function loadEveryArea(): Promise<void> {
+export async function loadEveryArea(): Promise<number> {
   await Promise.all(areaLoaders.map((load) => load()));
+  return areaLoaders.length;
 }
 
 /** Checks a module's shape at compile time while keeping its precise option types. */
