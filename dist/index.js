@@ -19787,7 +19787,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4880:
+/***/ 5224:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19967,7 +19967,7 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(6928);
-;// CONCATENATED MODULE: ./src/client/start-up/core-imports.ts
+;// CONCATENATED MODULE: ./src/action/start-up/core-imports.ts
 // File paths, not the packages' names: `paths` would send those back here. `eager`: no chunk, no request.
 const realHttpClient = () => Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
 const realExec = () => Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9529));
@@ -32840,7 +32840,7 @@ function redactUrls(text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4880);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5224);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5566);
 
@@ -35765,9 +35765,11 @@ function areaCode(load) {
 /**
  * Every area's run code, imported now: for tests that run operations concurrently in one process, since jest
  * refuses an import() made while it is between two of its tests (a case still running when another has ended).
+ * Only the areas whose modules were imported before (the registry's); how many it loaded.
  */
 async function loadEveryArea() {
     await Promise.all(areaLoaders.map((load) => load()));
+    return areaLoaders.length;
 }
 /** Checks a module's shape at compile time while keeping its precise option types. */
 function defineOperation(module) {

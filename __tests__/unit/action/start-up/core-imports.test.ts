@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { BearerCredentialHandler } from '@actions/http-client/lib/auth';
 import * as realHttpClient from '@actions/http-client';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import * as standIn from '../../../../src/client/start-up/core-imports.js';
+import * as standIn from '../../../../src/action/start-up/core-imports.js';
 
 /**
- * The bundles take src/client/start-up/core-imports.ts for @actions/core's imports of @actions/http-client and
+ * The bundles take src/action/start-up/core-imports.ts for @actions/core's imports of @actions/http-client and
  * @actions/exec (src/tsconfig.json's `paths`), while the type check and the other tests use the packages. What
  * @actions/core calls and the stand-in lacks would fail only in dist/, and only at OIDC sign-in: these tests hold
  * the stand-in to what @actions/core's own files use, and run each through to the real package.
@@ -33,7 +33,7 @@ function usedFrom(pkg: string): string[] {
   return [...names].sort();
 }
 
-describe('the bundles’ stand-ins for @actions/core’s imports (src/client/start-up/core-imports.ts)', () => {
+describe('the bundles’ stand-ins for @actions/core’s imports (src/action/start-up/core-imports.ts)', () => {
   it('finds what @actions/core takes from each package', () => {
     expect(usedFrom('@actions/http-client')).toEqual(['HttpClient']);
     expect(usedFrom('@actions/exec')).toEqual(expect.arrayContaining(['getExecOutput']));

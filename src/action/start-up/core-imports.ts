@@ -4,7 +4,7 @@
  * sign-in (`core.getIDToken`) and never for the other. Each stand-in evaluates the real package when first called,
  * so a step no longer evaluates them (with tunnel and @actions/io) at every start-up. webpack's `eager` mode keeps
  * them in the entry: as chunks, ncc's licenses.txt would lose the entry's packages.
- * Why and how much: docs/benchmark.md, "The start-up levers"; __tests__/unit/client/start-up/core-imports.test.ts
+ * Why and how much: docs/benchmark.md, "The start-up levers"; __tests__/unit/action/start-up/core-imports.test.ts
  * holds each stand-in to what @actions/core calls.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
