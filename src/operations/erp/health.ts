@@ -5,7 +5,7 @@ import type { OperationContext } from '../types.js';
 import { why } from './check/access.js';
 import { readPartFacts, readSystemFacts, type PartKind, type SystemFacts } from './check/facts.js';
 import type { InstanceRef } from './instance-ref.js';
-import type { InstanceLog } from './progress.js';
+import type { TargetIo } from './progress.js';
 import type { TargetResult } from './target-result.js';
 
 /**
@@ -47,7 +47,7 @@ export interface PartsRead {
 export async function readParts(
   ref: InstanceRef,
   where: { baseUrl: URL; apiVersion: string },
-  io: { client: HttpClient; ctx: OperationContext; log: InstanceLog },
+  io: TargetIo,
 ): Promise<PartsRead> {
   const kinds: PartKind[] = ['central services', 'application'];
   try {
@@ -133,10 +133,7 @@ async function readUntilHealthy(
  * system failed naming each part. Any other end is handed back as it is.
  */
 export function afterStart(ref: InstanceRef, o: HealthRead) {
-  return async (
-    ran: TargetResult,
-    io: { client: HttpClient; ctx: OperationContext; log: InstanceLog },
-  ): Promise<TargetResult> => {
+  return async (ran: TargetResult, io: TargetIo): Promise<TargetResult> => {
     const instance = ran.instance;
     if (ran.failure !== undefined || instance?.outcome !== 'started') return ran;
     const { ctx, log } = io;

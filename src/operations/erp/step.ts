@@ -1,9 +1,8 @@
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
-import type { OperationContext } from '../types.js';
 import type { InstanceRef } from './instance-ref.js';
 import type { InstanceState, TargetResult } from './target-result.js';
-import type { InstanceLog } from './progress.js';
+import type { InstanceLog, TargetIo } from './progress.js';
 import type { SystemDatabase } from './parts/preflight.js';
 import { VERBS, type Verb } from './verbs.js';
 import { describeFallback, type StepName } from './wording.js';
@@ -79,10 +78,7 @@ export interface Step {
    * What follows the step once it ended, read and judged without a request that changes anything (a start's health
    * read, health.ts): a step of its own kind, carried by the step it follows so the rows and reports need no new shape.
    */
-  then?: (
-    ran: TargetResult,
-    io: { client: HttpClient; ctx: OperationContext; log: InstanceLog },
-  ) => Promise<TargetResult>;
+  then?: (ran: TargetResult, io: TargetIo) => Promise<TargetResult>;
   /** What it does, for the log and the summary: `stop (soft 300 s)`; and for a dry run's plan. */
   describe: string;
   plan: string;

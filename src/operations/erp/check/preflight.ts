@@ -1,7 +1,5 @@
-import type { HttpClient } from '../../../client/http.js';
-import type { OperationContext } from '../../types.js';
 import type { InstanceRef } from '../instance-ref.js';
-import type { InstanceLog } from '../progress.js';
+import type { TargetIo } from '../progress.js';
 import { unsent, type InstanceState, type TargetResult } from '../target-result.js';
 import { readFailure } from '../read-failure.js';
 import { callerChecks, type AccessReads } from './access.js';
@@ -52,11 +50,7 @@ export interface Known {
  * Checks one system before its plan is sent: each finding logged (a warning for all but a pass), and a system with
  * a finding of level refuse refused by name, naming each code and what to do.
  */
-export async function preflight(
-  ref: InstanceRef,
-  run: PreflightRun,
-  io: { client: HttpClient; ctx: OperationContext; log: InstanceLog },
-): Promise<Checked> {
+export async function preflight(ref: InstanceRef, run: PreflightRun, io: TargetIo): Promise<Checked> {
   if (run.level === 'off') return {};
   const { ctx, log } = io;
   const startedAt = ctx.clock.now();

@@ -1,8 +1,6 @@
-import type { HttpClient } from '../../../client/http.js';
-import type { OperationContext } from '../../types.js';
 import { followToEnd } from '../instance-state.js';
 import { type TargetResult, unsent } from '../target-result.js';
-import type { InstanceLog } from '../progress.js';
+import type { TargetIo } from '../progress.js';
 import type { Step, StepResult } from '../step.js';
 import { isEnd } from '../verbs.js';
 import { inSentence, whyCut, isCut } from '../wording.js';
@@ -27,7 +25,7 @@ export function toReadBeforeMachines(plan: readonly Step[], results: readonly St
  */
 export async function databasesDown(
   databases: readonly Step[],
-  o: { client: HttpClient; ctx: OperationContext; log: InstanceLog; startedAt: number },
+  o: TargetIo & { startedAt: number },
 ): Promise<TargetResult | undefined> {
   for (const db of databases) {
     const settled = await followToEnd({
